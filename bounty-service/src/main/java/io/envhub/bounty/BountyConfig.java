@@ -1,0 +1,10 @@
+package io.envhub.bounty;
+
+import io.smallrye.config.ConfigMapping;
+
+/** Settings of the bounty service. */
+@ConfigMapping(prefix = "envhub.bounty")
+public interface BountyConfig {
+    /** Base URL of hub-backend, asked whether a submitted version is validated (ENVHUB_BACKEND_URL). */
+    String hubUrl();
+}

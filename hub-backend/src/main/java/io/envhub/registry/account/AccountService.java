@@ -1,0 +1,39 @@
+package io.envhub.registry.account;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+/** Mirrors Keycloak users into {@code hub.owners} the first time they are seen, and keeps their details fresh. */
+@ApplicationScoped
+public class AccountService {
+    private final EntityManager em;
+
+    public AccountService(EntityManager em) {
+        this.em = em;
+    }
+
+    /**
+     * Creates or updates the owner row of a signed-in user. Concurrent first requests are safe: the insert is an
+     * upsert on the subject.
+     */
+    @Transactional
+    public Owner mirror(String subject, String username, String displayName, String email) {
+        em.createNativeQuery("""
+                INSERT INTO hub.owners (kind, name, display_name, email, subject)
+                VALUES ('user', :name, :displayName, :email, :subject)
+                ON CONFLICT (subject) DO UPDATE
+                   SET display_name = EXCLUDED.display_name, email = EXCLUDED.email, updated_at = now()
+                 WHERE owners.display_name IS DISTINCT FROM EXCLUDED.display_name
+                    OR owners.email IS DISTINCT FROM EXCLUDED.email
+                """)
+                .setParameter("name", username)
+                .setParameter("displayName", displayName)
+                .setParameter("email", email)
+                .setParameter("subject", subject)
+                .executeUpdate();
+        em.flush();
+        em.clear();
+        return Owner.findBySubject(subject);
+    }
+}

@@ -1,0 +1,43 @@
+package io.envhub.registry.account;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+
+/** A user or an organisation that owns environments ({@code owner/name}). */
+@Entity
+@Table(name = "owners")
+public class Owner extends PanacheEntityBase {
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    /** {@code user} or {@code org}. */
+    public String kind;
+
+    public String name;
+
+    @Column(name = "display_name")
+    public String displayName;
+
+    public String email;
+
+    /** The Keycloak subject of a user; null for organisations. */
+    public String subject;
+
+    @Column(name = "created_at")
+    public OffsetDateTime createdAt;
+
+    @Column(name = "updated_at")
+    public OffsetDateTime updatedAt;
+
+    /** The user owner with this Keycloak subject, if it was mirrored already. */
+    public static Owner findBySubject(String subject) {
+        return find("subject", subject).firstResult();
+    }
+}

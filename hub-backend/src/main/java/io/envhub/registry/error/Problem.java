@@ -1,0 +1,12 @@
+package io.envhub.registry.error;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/** An RFC 9457 problem document: a stable {@code type}, a human {@code title} and {@code detail}. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Problem(String type, String title, int status, String detail, String instance) {
+    /** The media type of problem documents. */
+    public static final String MEDIA_TYPE = "application/problem+json";
+    /** Prefix of every problem type this API defines. */
+    public static final String TYPE_PREFIX = "https://envhub.dev/problems/";
+}

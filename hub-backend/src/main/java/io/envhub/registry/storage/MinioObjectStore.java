@@ -1,0 +1,102 @@
+package io.envhub.registry.storage;
+
+import io.minio.BucketExistsArgs;
+import io.minio.GetPresignedObjectUrlArgs;
+import io.minio.MakeBucketArgs;
+import io.minio.MinioClient;
+import io.minio.PutObjectArgs;
+import io.minio.RemoveObjectArgs;
+import io.minio.StatObjectArgs;
+import io.minio.errors.ErrorResponseException;
+import io.minio.http.Method;
+import io.quarkus.runtime.Startup;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/** {@link ObjectStore} over the S3 API through the MinIO Java SDK (works against MinIO and S3Proxy). */
+@ApplicationScoped
+@Startup
+public class MinioObjectStore implements ObjectStore {
+    private static final Logger LOG = Logger.getLogger(MinioObjectStore.class);
+    private static final long PART_SIZE = 16L * 1024 * 1024;
+
+    private final StorageConfig config;
+    private final MinioClient client;
+
+    public MinioObjectStore(StorageConfig config) {
+        this.config = config;
+        this.client = MinioClient.builder()
+                .endpoint(config.endpoint())
+                .credentials(config.accessKey(), config.secretKey())
+                .region(config.region())
+                .build();
+    }
+
+    @PostConstruct
+    void ensureBucket() {
+        try {
+            if (!client.bucketExists(BucketExistsArgs.builder().bucket(config.bucket()).build())) {
+                client.makeBucket(MakeBucketArgs.builder().bucket(config.bucket()).build());
+                LOG.infof("created bucket %s", config.bucket());
+            }
+        } catch (Exception e) {
+            LOG.warnf("object store at %s not ready yet: %s", config.endpoint(), e.getMessage());
+        }
+    }
+
+    @Override
+    public void put(String key, InputStream data, long size, String contentType) {
+        try {
+            client.putObject(PutObjectArgs.builder().bucket(config.bucket()).object(key)
+                    .stream(data, size, size >= 0 ? -1 : PART_SIZE).contentType(contentType).build());
+        } catch (Exception e) {
+            throw new StorageException("could not store " + key, e);
+        }
+    }
+
+    @Override
+    public Optional<Long> size(String key) {
+        try {
+            return Optional.of(client.statObject(StatObjectArgs.builder().bucket(config.bucket()).object(key).build()).size());
+        } catch (ErrorResponseException e) {
+            if ("NoSuchKey".equals(e.errorResponse().code()) || "NoSuchObject".equals(e.errorResponse().code())) {
+                return Optional.empty();
+            }
+            throw new StorageException("could not stat " + key, e);
+        } catch (Exception e) {
+            throw new StorageException("could not stat " + key, e);
+        }
+    }
+
+    @Override
+    public void delete(String key) {
+        try {
+            client.removeObject(RemoveObjectArgs.builder().bucket(config.bucket()).object(key).build());
+        } catch (Exception e) {
+            throw new StorageException("could not delete " + key, e);
+        }
+    }
+
+    @Override
+    public String presignedGet(String key, Duration ttl) {
+        try {
+            return client.getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Method.GET)
+                    .bucket(config.bucket()).object(key).expiry((int) ttl.toSeconds()).build());
+        } catch (Exception e) {
+            throw new StorageException("could not presign " + key, e);
+        }
+    }
+
+    @Override
+    public boolean isReachable() {
+        try {
+            return client.bucketExists(BucketExistsArgs.builder().bucket(config.bucket()).build());
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}

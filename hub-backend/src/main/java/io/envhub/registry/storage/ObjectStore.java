@@ -1,0 +1,23 @@
+package io.envhub.registry.storage;
+
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The one door to object storage. Objects are written once under content-derived keys. */
+public interface ObjectStore {
+    /** Stores {@code size} bytes (or unknown length when negative) under {@code key}. */
+    void put(String key, InputStream data, long size, String contentType);
+
+    /** The object's size in bytes, if it exists. */
+    Optional<Long> size(String key);
+
+    /** Removes the object; removing a missing object is not an error. */
+    void delete(String key);
+
+    /** A URL that lets anyone GET the object until it expires. */
+    String presignedGet(String key, Duration ttl);
+
+    /** True when the store answers and the bucket exists. */
+    boolean isReachable();
+}

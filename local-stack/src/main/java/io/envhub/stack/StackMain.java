@@ -1,0 +1,40 @@
+package io.envhub.stack;
+
+import java.nio.file.Path;
+
+/**
+ * Entry point of {@code ./envhub-stack}: {@code up}, {@code down}, {@code status}, {@code logs [component]};
+ * {@code infra} is the background process that holds PostgreSQL (when embedded) and S3Proxy.
+ */
+public final class StackMain {
+    private StackMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path repo = Path.of(System.getProperty("envhub.repo", ".")).toAbsolutePath().normalize();
+        StackConfig config = StackConfig.fromEnvironment(repo);
+        String command = args.length == 0 ? "help" : args[0];
+        int code = switch (command) {
+            case "up" -> new StackCommands(config).up();
+            case "down" -> new StackCommands(config).down();
+            case "status" -> new StackCommands(config).status();
+            case "logs" -> new StackCommands(config).logs(args.length > 1 ? args[1] : null);
+            case "infra" -> InfraDaemon.run(config);
+            default -> usage();
+        };
+        System.exit(code);
+    }
+
+    private static int usage() {
+        System.out.println("""
+                usage: ./envhub-stack up|down|status|logs [component]
+
+                  up      build what is missing, start PostgreSQL (existing or embedded), S3Proxy, Keycloak
+                          and the four services, wait until healthy, print the URLs and demo logins
+                  down    stop everything the stack started (data is kept in ENVHUB_STACK_DIR)
+                  status  one line per component: running or not, and its health
+                  logs    the last lines of every log, or of one component
+                          (infra, keycloak, hub-backend, bounty-service, package-validator, hub-frontend)""");
+        return 2;
+    }
+}

@@ -1,0 +1,89 @@
+package io.envhub.testsupport;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Plays the browser's part over plain HTTP, with a cookie jar: follows redirects, and fills in Keycloak's login
+ * form. Used to drive the OIDC code flow (frontend sign-in) and the device flow's verification page in tests.
+ */
+public final class BrowserSession {
+    private static final Pattern FORM_ACTION = Pattern.compile("<form[^>]*id=\"kc-form-login\"[^>]*action=\"([^\"]+)\"",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern ANY_FORM_ACTION = Pattern.compile("<form[^>]*action=\"([^\"]+)\"", Pattern.CASE_INSENSITIVE);
+
+    private final HttpClient http = HttpClient.newBuilder()
+            .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+
+    /** GET that follows redirects (up to 10) and returns the final response. */
+    public HttpResponse<String> get(String url) {
+        return follow(send(HttpRequest.newBuilder(URI.create(url)).GET().build()));
+    }
+
+    /** POSTs a form and follows redirects. */
+    public HttpResponse<String> postForm(String url, Map<String, String> form) {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(Tokens.formBody(form)))
+                .build();
+        return follow(send(req));
+    }
+
+    /**
+     * Given a response that shows Keycloak's login page, submits the credentials and follows the redirects back.
+     *
+     * @throws IllegalStateException when the page holds no login form
+     */
+    public HttpResponse<String> login(HttpResponse<String> loginPage, String username, String password) {
+        String action = formAction(loginPage.body(), FORM_ACTION);
+        return postForm(action, Map.of("username", username, "password", password, "credentialId", ""));
+    }
+
+    /** The action URL of the first form on a page (HTML entities decoded). */
+    public static String firstFormAction(String html) {
+        return formAction(html, ANY_FORM_ACTION);
+    }
+
+    private static String formAction(String html, Pattern pattern) {
+        Matcher m = pattern.matcher(html);
+        if (!m.find()) {
+            throw new IllegalStateException("no form on the page: " + html.substring(0, Math.min(400, html.length())));
+        }
+        return m.group(1).replace("&amp;", "&");
+    }
+
+    private HttpResponse<String> follow(HttpResponse<String> res) {
+        HttpResponse<String> current = res;
+        for (int i = 0; i < 10 && isRedirect(current.statusCode()); i++) {
+            String location = current.headers().firstValue("Location").orElseThrow();
+            URI next = current.uri().resolve(location);
+            current = send(HttpRequest.newBuilder(next).GET().build());
+        }
+        return current;
+    }
+
+    private static boolean isRedirect(int status) {
+        return status == 301 || status == 302 || status == 303 || status == 307;
+    }
+
+    private HttpResponse<String> send(HttpRequest req) {
+        try {
+            return http.send(req, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException("request to " + req.uri() + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.envhub.testsupport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Real access tokens from the test Keycloak: password grant for demo users, client credentials for services. */
+public final class Tokens {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Tokens() {
+    }
+
+    /** An access token for a demo user through the public {@code envhub-dev} client (password grant). */
+    public static String forUser(String username, String password) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "password");
+        form.put("client_id", "envhub-dev");
+        form.put("username", username);
+        form.put("password", password);
+        form.put("scope", "openid");
+        return request(form).get("access_token").asText();
+    }
+
+    /** An access token for a confidential client's service account (client credentials grant). */
+    public static String forClient(String clientId, String secret) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "client_credentials");
+        form.put("client_id", clientId);
+        form.put("client_secret", secret);
+        return request(form).get("access_token").asText();
+    }
+
+    /** The token endpoint of the test realm. */
+    public static String tokenEndpoint() {
+        return KeycloakTestResource.baseUrl() + "/realms/envhub/protocol/openid-connect/token";
+    }
+
+    /** Form-encodes a map. */
+    public static String formBody(Map<String, String> form) {
+        return form.entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    private static JsonNode request(Map<String, String> form) {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(tokenEndpoint()))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(formBody(form)))
+                .build();
+        try {
+            HttpResponse<String> res = HTTP.send(req, HttpResponse.BodyHandlers.ofString());
+            if (res.statusCode() != 200) {
+                throw new IllegalStateException("token request failed: HTTP " + res.statusCode() + " " + res.body());
+            }
+            return JSON.readTree(res.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("token request failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
