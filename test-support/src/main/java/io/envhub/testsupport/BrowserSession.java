@@ -1,8 +1,6 @@
 package io.envhub.testsupport;
 
 import java.io.IOException;
-import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,22 +18,19 @@ public final class BrowserSession {
             Pattern.CASE_INSENSITIVE);
     private static final Pattern ANY_FORM_ACTION = Pattern.compile("<form[^>]*action=\"([^\"]+)\"", Pattern.CASE_INSENSITIVE);
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private final CookieJar cookies = new CookieJar();
 
     /** GET that follows redirects (up to 10) and returns the final response. */
     public HttpResponse<String> get(String url) {
-        return follow(send(HttpRequest.newBuilder(URI.create(url)).GET().build()));
+        return follow(send(HttpRequest.newBuilder(URI.create(url)).GET()));
     }
 
     /** POSTs a form and follows redirects. */
     public HttpResponse<String> postForm(String url, Map<String, String> form) {
-        HttpRequest req = HttpRequest.newBuilder(URI.create(url))
+        HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(url))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(Tokens.formBody(form)))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofString(Tokens.formBody(form)));
         return follow(send(req));
     }
 
@@ -45,7 +40,7 @@ public final class BrowserSession {
      * @throws IllegalStateException when the page holds no login form
      */
     public HttpResponse<String> login(HttpResponse<String> loginPage, String username, String password) {
-        String action = formAction(loginPage.body(), FORM_ACTION);
+        String action = loginPage.uri().resolve(formAction(loginPage.body(), FORM_ACTION)).toString();
         return postForm(action, Map.of("username", username, "password", password, "credentialId", ""));
     }
 
@@ -67,7 +62,7 @@ public final class BrowserSession {
         for (int i = 0; i < 10 && isRedirect(current.statusCode()); i++) {
             String location = current.headers().firstValue("Location").orElseThrow();
             URI next = current.uri().resolve(location);
-            current = send(HttpRequest.newBuilder(next).GET().build());
+            current = send(HttpRequest.newBuilder(next).GET());
         }
         return current;
     }
@@ -76,9 +71,14 @@ public final class BrowserSession {
         return status == 301 || status == 302 || status == 303 || status == 307;
     }
 
-    private HttpResponse<String> send(HttpRequest req) {
+    private HttpResponse<String> send(HttpRequest.Builder builder) {
+        HttpRequest probe = builder.copy().build();
+        cookies.header(probe.uri()).ifPresent(c -> builder.header("Cookie", c));
+        HttpRequest req = builder.build();
         try {
-            return http.send(req, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> res = http.send(req, HttpResponse.BodyHandlers.ofString());
+            cookies.store(req.uri(), res.headers());
+            return res;
         } catch (IOException e) {
             throw new IllegalStateException("request to " + req.uri() + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
