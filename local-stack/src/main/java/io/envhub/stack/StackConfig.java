@@ -25,7 +25,6 @@ public record StackConfig(Path repo, Path dataDir, Map<String, String> env) {
         d.put("ENVHUB_KEYCLOAK_URL", "http://127.0.0.1:8180");
         d.put("ENVHUB_BACKEND_URL", "http://127.0.0.1:8081");
         d.put("ENVHUB_BOUNTY_URL", "http://127.0.0.1:8082");
-        d.put("ENVHUB_PUBLIC_URL", "http://127.0.0.1:8080");
         d.put("ENVHUB_FRONTEND_CLIENT_SECRET", "dev-frontend-secret");
         d.put("ENVHUB_BACKEND_CLIENT_SECRET", "dev-backend-secret");
         d.put("ENVHUB_BOUNTY_CLIENT_SECRET", "dev-bounty-secret");
