@@ -18,15 +18,19 @@ public class AccountService {
      * upsert on the subject.
      */
     @Transactional
-    public Owner mirror(String subject, String username, String displayName, String email) {
+    public Owner mirror(String subject, String username, String displayName, String email, java.util.Set<String> roles) {
+        String[] sortedRoles = roles.stream().sorted().toArray(String[]::new);
         em.createNativeQuery("""
-                INSERT INTO hub.owners (kind, name, display_name, email, subject)
-                VALUES ('user', :name, :displayName, :email, :subject)
+                INSERT INTO hub.owners (kind, name, display_name, email, subject, roles)
+                VALUES ('user', :name, :displayName, :email, :subject, CAST(:roles AS text[]))
                 ON CONFLICT (subject) DO UPDATE
-                   SET display_name = EXCLUDED.display_name, email = EXCLUDED.email, updated_at = now()
+                   SET display_name = EXCLUDED.display_name, email = EXCLUDED.email, roles = EXCLUDED.roles,
+                       updated_at = now()
                  WHERE owners.display_name IS DISTINCT FROM EXCLUDED.display_name
                     OR owners.email IS DISTINCT FROM EXCLUDED.email
+                    OR owners.roles IS DISTINCT FROM EXCLUDED.roles
                 """)
+                .setParameter("roles", "{" + String.join(",", sortedRoles) + "}")
                 .setParameter("name", username)
                 .setParameter("displayName", displayName)
                 .setParameter("email", email)

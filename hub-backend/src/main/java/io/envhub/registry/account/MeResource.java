@@ -1,28 +1,24 @@
 package io.envhub.registry.account;
 
 import io.quarkus.security.Authenticated;
-import io.quarkus.security.identity.SecurityIdentity;
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.security.Caller;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.OffsetDateTime;
 import java.util.List;
-import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /** {@code GET /api/v1/me}: who the caller is, as the hub knows them. */
 @Path("/api/v1/me")
 @Authenticated
 public class MeResource {
-    private final SecurityIdentity identity;
-    private final JsonWebToken token;
-    private final AccountService accounts;
+    private final Caller caller;
 
-    public MeResource(SecurityIdentity identity, JsonWebToken token, AccountService accounts) {
-        this.identity = identity;
-        this.token = token;
-        this.accounts = accounts;
+    public MeResource(Caller caller) {
+        this.caller = caller;
     }
 
     /** The caller's account. */
@@ -34,11 +30,11 @@ public class MeResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "The signed-in user", description = "Mirrors the user from Keycloak on first sight.")
     public Me me() {
-        String username = token.getClaim("preferred_username");
-        String name = token.getClaim("name");
-        Owner owner = accounts.mirror(token.getSubject(), username, name, token.getClaim("email"));
-        List<String> roles = identity.getRoles().stream().filter(r -> List.of("contributor", "sponsor", "admin", "validator")
-                .contains(r)).sorted().toList();
+        Owner owner = caller.owner();
+        if (owner == null) {
+            throw new ApiException.SignInRequired("Sign in with a Keycloak token or a personal access token.");
+        }
+        List<String> roles = caller.roles().stream().sorted().toList();
         return new Me(owner.id, owner.name, owner.displayName, owner.email, roles, owner.createdAt);
     }
 }

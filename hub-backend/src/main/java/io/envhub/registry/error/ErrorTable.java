@@ -1,5 +1,6 @@
 package io.envhub.registry.error;
 
+import io.envhub.format.FormatException;
 import io.envhub.registry.storage.StorageException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -8,23 +9,30 @@ import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.List;
 
-/** The one table that maps exceptions to HTTP status and problem type. First matching row wins. */
+/** The one table that maps exceptions to HTTP status, problem type and title. First matching row wins. */
 final class ErrorTable {
     /** One row: exceptions of this class answer with this status, problem type and title. */
     record Row(Class<? extends Throwable> exception, int status, String type, String title) {
     }
 
     static final List<Row> ROWS = List.of(
+            new Row(ApiException.NotFound.class, 404, null, "Not found"),
+            new Row(ApiException.Conflict.class, 409, null, "Conflict"),
+            new Row(ApiException.Forbidden.class, 403, null, "Not allowed"),
+            new Row(ApiException.SignInRequired.class, 401, null, "Authentication required"),
+            new Row(ApiException.Invalid.class, 400, null, "Invalid request"),
+            new Row(ApiException.TooLarge.class, 413, null, "Upload too large"),
+            new Row(FormatException.class, 400, null, "Invalid package"),
             new Row(UnauthorizedException.class, 401, "unauthorized", "Authentication required"),
             new Row(AuthenticationFailedException.class, 401, "unauthorized", "Authentication required"),
             new Row(ForbiddenException.class, 403, "forbidden", "Not allowed"),
             new Row(ConstraintViolationException.class, 400, "invalid-request", "Invalid request"),
-            new Row(IllegalArgumentException.class, 400, "invalid-request", "Invalid request"),
             new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"));
 
     private ErrorTable() {
     }
 
+    /** The row for an exception; a null type in a row means "the exception's own code". */
     static Row lookup(Throwable t) {
         if (t instanceof WebApplicationException wae) {
             int status = wae.getResponse().getStatus();
@@ -32,7 +40,13 @@ final class ErrorTable {
         }
         for (Row row : ROWS) {
             if (row.exception().isInstance(t)) {
-                return row;
+                String type = row.type();
+                if (type == null && t instanceof ApiException api) {
+                    type = api.code();
+                } else if (type == null && t instanceof FormatException fe) {
+                    type = fe.code().replace('.', '-').replace('_', '-');
+                }
+                return new Row(row.exception(), row.status(), type, row.title());
             }
         }
         return new Row(Throwable.class, 500, "internal-error", "Internal error");

@@ -295,16 +295,31 @@ public final class Version implements Comparable<Version> {
         return Objects.hash(epoch, significantRelease, preLabel, preNumber, post, dev, local);
     }
 
+    /**
+     * Returns a string that is equal for exactly the versions that are {@link #equals equal}: the canonical form
+     * without insignificant trailing zeros ({@code 1.0} and {@code 1.0.0} both give {@code 1}). Use it as a
+     * uniqueness key, never for display.
+     *
+     * @return the identity key
+     */
+    public String identityKey() {
+        return render(true, significantRelease);
+    }
+
     private String render(boolean withLocal) {
+        return render(withLocal, release);
+    }
+
+    private String render(boolean withLocal, List<BigInteger> numbers) {
         StringBuilder sb = new StringBuilder();
         if (epoch.signum() != 0) {
             sb.append(epoch).append('!');
         }
-        for (int i = 0; i < release.size(); i++) {
+        for (int i = 0; i < numbers.size(); i++) {
             if (i > 0) {
                 sb.append('.');
             }
-            sb.append(release.get(i));
+            sb.append(numbers.get(i));
         }
         if (preLabel != null) {
             sb.append(preLabel).append(preNumber);

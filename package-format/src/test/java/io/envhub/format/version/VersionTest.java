@@ -217,4 +217,13 @@ class VersionTest {
     private static String msg(String raw) {
         return assertThrows(InvalidVersionException.class, () -> Version.parse(raw)).getMessage();
     }
+
+    @Test
+    void identityKeyIsEqualExactlyForEqualVersions() {
+        assertEquals(Version.parse("1.0").identityKey(), Version.parse("1.0.0").identityKey());
+        assertEquals(Version.parse("v1.0-ALPHA1").identityKey(), Version.parse("1a1").identityKey());
+        assertNotEquals(Version.parse("1.0").identityKey(), Version.parse("1.0.1").identityKey());
+        assertNotEquals(Version.parse("1.0").identityKey(), Version.parse("1.0+local").identityKey());
+        assertEquals("1.0.0", Version.parse("1.0.0").toString(), "display form keeps what was written");
+    }
 }

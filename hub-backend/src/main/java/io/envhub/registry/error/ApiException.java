@@ -1,0 +1,61 @@
+package io.envhub.registry.error;
+
+/**
+ * A refusal the API explains to the client. Subclasses say which kind (and so which HTTP status, see
+ * {@link ErrorTable}); {@link #code()} is the stable problem type suffix, the message is the human detail.
+ */
+public abstract class ApiException extends RuntimeException {
+    private final String code;
+
+    protected ApiException(String code, String detail) {
+        super(detail);
+        this.code = code;
+    }
+
+    /** Stable, machine-readable reason, e.g. {@code version-exists}; becomes the problem type. */
+    public String code() {
+        return code;
+    }
+
+    /** 404: the thing does not exist, or the caller may not know that it exists. */
+    public static final class NotFound extends ApiException {
+        public NotFound(String detail) {
+            super("not-found", detail);
+        }
+    }
+
+    /** 409: the request conflicts with what exists (a version or file name already used). */
+    public static final class Conflict extends ApiException {
+        public Conflict(String code, String detail) {
+            super(code, detail);
+        }
+    }
+
+    /** 403: signed in, but not allowed to do this. */
+    public static final class Forbidden extends ApiException {
+        public Forbidden(String detail) {
+            super("forbidden", detail);
+        }
+    }
+
+    /** 401: this needs a signed-in caller (a Keycloak token or a personal access token). */
+    public static final class SignInRequired extends ApiException {
+        public SignInRequired(String detail) {
+            super("unauthorized", detail);
+        }
+    }
+
+    /** 400: the request or the uploaded file is not acceptable. */
+    public static final class Invalid extends ApiException {
+        public Invalid(String code, String detail) {
+            super(code, detail);
+        }
+    }
+
+    /** 413: the upload is larger than allowed. */
+    public static final class TooLarge extends ApiException {
+        public TooLarge(String detail) {
+            super("too-large", detail);
+        }
+    }
+}

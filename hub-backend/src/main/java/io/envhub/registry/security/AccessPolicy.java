@@ -1,0 +1,103 @@
+package io.envhub.registry.security;
+
+import io.envhub.registry.account.Owner;
+import io.envhub.registry.environment.Environment;
+import io.envhub.registry.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Who may do what. Anonymous: read public. Contributors: publish to their own namespace and to organisations where
+ * they are owner or maintainer. Organisation members read its private environments. Admins: everything.
+ * Private environments are invisible (404) to everyone else.
+ */
+@ApplicationScoped
+public class AccessPolicy {
+    /** Organisation roles. */
+    public static final String ORG_OWNER = "owner";
+    public static final String ORG_MAINTAINER = "maintainer";
+    public static final String ORG_MEMBER = "member";
+
+    private final Caller caller;
+    private final EntityManager em;
+
+    public AccessPolicy(Caller caller, EntityManager em) {
+        this.caller = caller;
+        this.em = em;
+    }
+
+    /** Throws 401 unless someone is signed in. */
+    public Owner requireSignedIn() {
+        if (caller.isAnonymous()) {
+            throw new ApiException.SignInRequired("Sign in with a Keycloak token or a personal access token.");
+        }
+        return caller.owner();
+    }
+
+    /** The caller's role in an organisation, if a member. */
+    public Optional<String> orgRole(Owner org, Long userId) {
+        if (userId == null || !org.isOrg()) {
+            return Optional.empty();
+        }
+        List<?> roles = em.createNativeQuery("SELECT role FROM hub.org_members WHERE org_id = ?1 AND user_id = ?2")
+                .setParameter(1, org.id).setParameter(2, userId).getResultList();
+        return roles.stream().map(Object::toString).findFirst();
+    }
+
+    /** Whether the caller may see this environment at all. */
+    public boolean canRead(Environment env) {
+        if (!env.isPrivate()) {
+            return true;
+        }
+        if (caller.isAnonymous() || !caller.hasScope(Caller.READ) && !caller.hasScope(Caller.PUBLISH)) {
+            return false;
+        }
+        return caller.isAdmin() || env.owner.id.equals(caller.ownerId()) || orgRole(env.owner, caller.ownerId()).isPresent();
+    }
+
+    /** Returns the environment if the caller may see it; a 404 otherwise (private things do not exist for them). */
+    public Environment requireReadable(Optional<Environment> env, String description) {
+        if (env.isEmpty() || !canRead(env.get())) {
+            throw new ApiException.NotFound(description + " does not exist, or is private.");
+        }
+        return env.get();
+    }
+
+    /** Whether the caller may publish into (and manage environments of) this owner's namespace. */
+    public boolean canPublish(Owner owner) {
+        if (caller.isAnonymous() || !caller.hasScope(Caller.PUBLISH)) {
+            return false;
+        }
+        if (caller.isAdmin()) {
+            return true;
+        }
+        if (!caller.roles().contains("contributor")) {
+            return false;
+        }
+        if (owner.id.equals(caller.ownerId())) {
+            return true;
+        }
+        return orgRole(owner, caller.ownerId()).map(r -> ORG_OWNER.equals(r) || ORG_MAINTAINER.equals(r)).orElse(false);
+    }
+
+    /** Throws 401 for anonymous callers, 403 for callers that may not publish or manage in this namespace. */
+    public void requirePublish(Owner owner) {
+        requireSignedIn();
+        if (!caller.hasScope(Caller.PUBLISH)) {
+            throw new ApiException.Forbidden("This token has no 'publish' scope.");
+        }
+        if (!canPublish(owner)) {
+            throw new ApiException.Forbidden("You may not publish or manage environments of '" + owner.name + "'.");
+        }
+    }
+
+    /** For changes to an environment: 404 if the caller cannot even see it, 403 if they can see but not manage it. */
+    public void requireManage(Environment env) {
+        if (!canRead(env)) {
+            throw new ApiException.NotFound("Environment " + env.owner.name + "/" + env.name + " does not exist, or is private.");
+        }
+        requirePublish(env.owner);
+    }
+}

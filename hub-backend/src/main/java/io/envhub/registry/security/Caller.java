@@ -1,0 +1,110 @@
+package io.envhub.registry.security;
+
+import io.envhub.registry.account.AccountService;
+import io.envhub.registry.account.Owner;
+import io.quarkus.security.identity.SecurityIdentity;
+import jakarta.enterprise.context.RequestScoped;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * Who is calling: anonymous, a user with a Keycloak token (mirrored into {@code hub.owners} on first sight), or a
+ * user with a personal access token (identity built by the token mechanism, with the token's scopes).
+ */
+@RequestScoped
+public class Caller {
+    /** Identity attribute set by the personal-access-token mechanism: the owner id (Long). */
+    public static final String TOKEN_OWNER_ATTRIBUTE = "envhub.token.owner-id";
+    /** Identity attribute set by the personal-access-token mechanism: the token's scopes (Set of String). */
+    public static final String TOKEN_SCOPES_ATTRIBUTE = "envhub.token.scopes";
+    /** Token scopes. */
+    public static final String READ = "read";
+    public static final String PUBLISH = "publish";
+    /** Realm roles the hub cares about. */
+    static final Set<String> HUB_ROLES = Set.of("contributor", "sponsor", "admin", "validator");
+
+    private final SecurityIdentity identity;
+    private final AccountService accounts;
+    private Owner owner;
+    private boolean resolved;
+
+    public Caller(SecurityIdentity identity, AccountService accounts) {
+        this.identity = identity;
+        this.accounts = accounts;
+    }
+
+    public boolean isAnonymous() {
+        return owner() == null;
+    }
+
+    /** The caller's owner row, or null when anonymous. */
+    public Owner owner() {
+        if (!resolved) {
+            resolved = true;
+            owner = resolve();
+        }
+        return owner;
+    }
+
+    /** The caller's owner id, or null when anonymous. */
+    public Long ownerId() {
+        Owner o = owner();
+        return o == null ? null : o.id;
+    }
+
+    public String username() {
+        Owner o = owner();
+        return o == null ? null : o.name;
+    }
+
+    /** Realm roles (from the Keycloak token, or from the last sign-in for a personal access token). */
+    public Set<String> roles() {
+        if (isAnonymous()) {
+            return Set.of();
+        }
+        if (isPersonalToken()) {
+            return Set.copyOf(Arrays.asList(owner().roles));
+        }
+        return identity.getRoles().stream().filter(HUB_ROLES::contains).collect(Collectors.toUnmodifiableSet());
+    }
+
+    public boolean isAdmin() {
+        return roles().contains("admin");
+    }
+
+    /** True when the caller authenticated with a personal access token (not a Keycloak token). */
+    public boolean isPersonalToken() {
+        return identity.getAttribute(TOKEN_OWNER_ATTRIBUTE) != null;
+    }
+
+    /** Whether the caller's credentials allow this scope; Keycloak tokens allow every scope. */
+    @SuppressWarnings("unchecked")
+    public boolean hasScope(String scope) {
+        if (isAnonymous()) {
+            return false;
+        }
+        if (!isPersonalToken()) {
+            return true;
+        }
+        Set<String> scopes = (Set<String>) identity.getAttribute(TOKEN_SCOPES_ATTRIBUTE);
+        return scopes != null && scopes.contains(scope);
+    }
+
+    private Owner resolve() {
+        if (identity.isAnonymous()) {
+            return null;
+        }
+        Object tokenOwner = identity.getAttribute(TOKEN_OWNER_ATTRIBUTE);
+        if (tokenOwner != null) {
+            return Owner.findById(tokenOwner);
+        }
+        if (identity.getPrincipal() instanceof JsonWebToken jwt && jwt.getClaim("preferred_username") != null) {
+            Set<String> roles = identity.getRoles().stream().filter(HUB_ROLES::contains).collect(Collectors.toSet());
+            return accounts.mirror(jwt.getSubject(), jwt.getClaim("preferred_username"), jwt.getClaim("name"),
+                    jwt.getClaim("email"), roles);
+        }
+        return null;
+    }
+}

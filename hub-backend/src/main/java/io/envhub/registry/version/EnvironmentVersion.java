@@ -1,0 +1,76 @@
+package io.envhub.registry.version;
+
+import io.envhub.registry.environment.Environment;
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/** One published version of an environment. Immutable once published, except status and yank state. */
+@Entity
+@Table(name = "versions")
+public class EnvironmentVersion extends PanacheEntityBase {
+    /** Validation states. */
+    public static final String PENDING = "pending";
+    public static final String VALIDATING = "validating";
+    public static final String VALIDATED = "validated";
+    public static final String FAILED = "failed";
+    public static final String ERROR = "error";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "environment_id")
+    public Environment environment;
+
+    /** Canonical PEP 440 version as published. */
+    public String version;
+
+    /** Identity key: equal for equal versions (1.0 and 1.0.0). */
+    @Column(name = "version_key")
+    public String versionKey;
+
+    public String status = PENDING;
+
+    public boolean yanked;
+
+    @Column(name = "yank_reason")
+    public String yankReason;
+
+    public String summary;
+
+    @Column(name = "requires_python")
+    public String requiresPython;
+
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    @Column(columnDefinition = "text[]")
+    public String[] dependencies = new String[0];
+
+    /** Core metadata fields as JSON (name to value or list of values). */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "core_metadata")
+    public String coreMetadata = "{}";
+
+    @Column(name = "created_by")
+    public Long createdBy;
+
+    @Column(name = "created_at", insertable = false, updatable = false)
+    public OffsetDateTime createdAt;
+
+    /** All versions of an environment, in no particular order. */
+    public static List<EnvironmentVersion> of(Environment environment) {
+        return list("environment", environment);
+    }
+}
