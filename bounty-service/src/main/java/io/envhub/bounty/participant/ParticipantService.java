@@ -24,8 +24,8 @@ public class ParticipantService {
                 .setParameter("username", username)
                 .setParameter("name", displayName)
                 .executeUpdate();
-        em.flush();
-        em.clear();
-        return em.find(Participant.class, subject);
+        Participant p = em.find(Participant.class, subject);
+        em.refresh(p);
+        return p;
     }
 }

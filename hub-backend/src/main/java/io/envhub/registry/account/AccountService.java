@@ -36,8 +36,8 @@ public class AccountService {
                 .setParameter("email", email)
                 .setParameter("subject", subject)
                 .executeUpdate();
-        em.flush();
-        em.clear();
-        return Owner.findBySubject(subject);
+        Owner owner = Owner.findBySubject(subject);
+        em.refresh(owner);
+        return owner;
     }
 }

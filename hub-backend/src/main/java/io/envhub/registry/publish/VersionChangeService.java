@@ -1,0 +1,111 @@
+package io.envhub.registry.publish;
+
+import io.envhub.format.name.ProjectName;
+import io.envhub.format.version.Version;
+import io.envhub.registry.environment.Environment;
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.storage.ObjectStore;
+import io.envhub.registry.version.Artifact;
+import io.envhub.registry.version.EnvironmentVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Yank, unyank and delete. Yanking hides a version from resolution without deleting it; deleting removes the
+ * version and its rows (and the stored object when nothing else uses it), but its file name and version stay burned.
+ */
+@ApplicationScoped
+public class VersionChangeService {
+    private static final Logger LOG = Logger.getLogger(VersionChangeService.class);
+    private static final int MAX_REASON = 500;
+
+    private final EntityManager em;
+    private final AccessPolicy access;
+    private final ObjectStore store;
+    private final LatestVersion latest;
+
+    public VersionChangeService(EntityManager em, AccessPolicy access, ObjectStore store, LatestVersion latest) {
+        this.em = em;
+        this.access = access;
+        this.store = store;
+        this.latest = latest;
+    }
+
+    /** The yank state of a version after a change. */
+    public record YankState(String owner, String name, String version, boolean yanked, String yankReason, String latestVersion) {
+    }
+
+    @Transactional
+    public YankState yank(String owner, String name, String version, String reason) {
+        if (reason == null || reason.isBlank()) {
+            throw new ApiException.Invalid("reason-required", "Say why the version is yanked (field 'reason'); users see it.");
+        }
+        if (reason.length() > MAX_REASON) {
+            throw new ApiException.Invalid("reason-too-long", "The reason is limited to " + MAX_REASON + " characters.");
+        }
+        EnvironmentVersion v = lockedVersion(owner, name, version);
+        v.yanked = true;
+        v.yankReason = reason.trim();
+        latest.refresh(v.environment);
+        return state(v);
+    }
+
+    @Transactional
+    public YankState unyank(String owner, String name, String version) {
+        EnvironmentVersion v = lockedVersion(owner, name, version);
+        v.yanked = false;
+        v.yankReason = null;
+        latest.refresh(v.environment);
+        return state(v);
+    }
+
+    @Transactional
+    public void delete(String owner, String name, String version) {
+        EnvironmentVersion v = lockedVersion(owner, name, version);
+        List<Artifact> artifacts = Artifact.list("version", v);
+        for (Artifact a : artifacts) {
+            em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, a.objectKey)
+                    .getSingleResult();
+        }
+        Environment env = v.environment;
+        for (Artifact a : artifacts) {
+            a.delete();
+        }
+        v.delete();
+        em.flush();
+        for (Artifact a : artifacts) {
+            long others = Artifact.count("objectKey", a.objectKey);
+            if (others == 0) {
+                store.delete(a.objectKey);
+            }
+        }
+        latest.refresh(env);
+        LOG.infof("deleted %s/%s %s", owner, env.name, v.version);
+    }
+
+    private EnvironmentVersion lockedVersion(String owner, String name, String version) {
+        String normalized = ProjectName.normalize(name);
+        Environment env = access.requireReadable(Environment.find(owner, normalized), "Environment " + owner + "/" + normalized);
+        access.requireManage(env);
+        em.lock(env, LockModeType.PESSIMISTIC_WRITE);
+        String key;
+        try {
+            key = Version.parse(version).identityKey();
+        } catch (RuntimeException e) {
+            throw new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + normalized + " does not exist.");
+        }
+        return EnvironmentVersion.<EnvironmentVersion>find("environment = ?1 and versionKey = ?2", env, key).firstResultOptional()
+                .orElseThrow(() -> new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + normalized
+                        + " does not exist."));
+    }
+
+    private static YankState state(EnvironmentVersion v) {
+        return new YankState(v.environment.owner.name, v.environment.name, v.version, v.yanked, v.yankReason,
+                v.environment.latestVersion);
+    }
+}

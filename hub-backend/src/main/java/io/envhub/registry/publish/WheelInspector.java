@@ -1,0 +1,107 @@
+package io.envhub.registry.publish;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.envhub.format.archive.ArchiveLimits;
+import io.envhub.format.archive.SafeZipReader;
+import io.envhub.format.archive.ZipEntryInfo;
+import io.envhub.format.hash.Sha256;
+import io.envhub.format.name.ProjectName;
+import io.envhub.format.version.Version;
+import io.envhub.format.wheel.RecordEntry;
+import io.envhub.format.wheel.Wheel;
+import io.envhub.format.wheel.WheelReader;
+import io.envhub.registry.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/** Checks an uploaded file and extracts what the registry stores about it. All reading is bounded and safe. */
+@ApplicationScoped
+public class WheelInspector {
+    private final ObjectMapper json;
+
+    public WheelInspector(ObjectMapper json) {
+        this.json = json;
+    }
+
+    /**
+     * Hashes and checks the file.
+     *
+     * @param file the uploaded bytes on local disk
+     * @param uploadedName the file name the client sent
+     * @param claimedSha256 the sha256 the client says it sent, or null
+     */
+    InspectedWheel inspect(Path file, String uploadedName, String claimedSha256) {
+        String sha256 = sha256(file);
+        if (claimedSha256 != null && !claimedSha256.isBlank() && !claimedSha256.trim().toLowerCase(Locale.ROOT).equals(sha256)) {
+            throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + sha256 + " but the client declared "
+                    + claimedSha256.trim() + ": the file was corrupted in transit. Push again.");
+        }
+        if (uploadedName == null || !uploadedName.endsWith(".whl")) {
+            throw new ApiException.Invalid("not-a-wheel", "Only wheels (.whl) can be published; got '" + uploadedName + "'.");
+        }
+        Wheel wheel = WheelReader.read(file, ArchiveLimits.DEFAULTS);
+        wheel.checkFileName(uploadedName);
+        String metadataText = readMember(file, wheel.distInfoDir() + "/METADATA");
+        return new InspectedWheel(uploadedName, sha256, size(file), ProjectName.of(wheel.metadata().name()),
+                Version.parse(wheel.metadata().version()), wheel.metadata(), metadataText,
+                Sha256.hex(Sha256.digest(metadataText.getBytes(StandardCharsets.UTF_8))), filesJson(wheel));
+    }
+
+    private String filesJson(Wheel wheel) {
+        ArrayNode files = json.createArrayNode();
+        for (RecordEntry entry : wheel.record()) {
+            ObjectNode node = files.addObject();
+            node.put("path", entry.path());
+            if (entry.size() != null) {
+                node.put("size", entry.size());
+            }
+            if (entry.hash() != null && entry.hash().startsWith("sha256=")) {
+                byte[] digest = java.util.Base64.getUrlDecoder().decode(entry.hash().substring(7));
+                node.put("sha256", HexFormat.of().formatHex(digest));
+            }
+        }
+        return files.toString();
+    }
+
+    private static String readMember(Path file, String member) {
+        try (SafeZipReader zip = SafeZipReader.open(file, ArchiveLimits.DEFAULTS)) {
+            ZipEntryInfo entry = zip.find(member).orElseThrow(
+                    () -> new ApiException.Invalid("wheel-metadata-missing", "The wheel has no " + member + "."));
+            return new String(zip.readAllBytes(entry), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String sha256(Path file) {
+        MessageDigest digest = Sha256.newDigest();
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                digest.update(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Sha256.hex(digest.digest());
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
