@@ -98,7 +98,7 @@ final class StackCommands {
                 continue;
             }
             requireFree(s.module(), s.port());
-            List<String> cmd = List.of(javaBin(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", s.jar(config.repo()).toString());
+            List<String> cmd = List.of(javaBin(), "-Xmx256m", "-jar", s.jar(config.repo()).toString());
             Map<String, String> env = serviceEnv();
             env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
             env.put("QUARKUS_HTTP_PORT", Integer.toString(s.port()));

@@ -1,0 +1,147 @@
+import io.envhub.format.metadata.CoreMetadata;
+import io.envhub.format.wheel.WheelWriter;
+import io.minio.MinioClient;
+import io.minio.PutObjectArgs;
+import io.minio.RemoveObjectArgs;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Upload benchmark (run by bench/upload.sh against a running local stack):
+ * 1. throughput of a 50 MB wheel pushed through the API (OkHttp multipart, the HTTP client the MinIO SDK uses)
+ *    vs a direct MinIO SDK put of the same bytes to the same
+ *    S3 server, same run (median of N each) -> ratio;
+ * 2. hub-backend peak RSS while pushing 5 wheels of 10 MB, then 5 of 90 MB (no growth with file size expected).
+ */
+public final class UploadBench {
+    public static void main(String[] args) throws Exception {
+        String api = env("ENVHUB_BACKEND_URL", "http://127.0.0.1:8081");
+        String s3 = env("ENVHUB_S3_ENDPOINT", "http://127.0.0.1:9000");
+        String token = args[0];
+        long backendPid = Long.parseLong(args[1]);
+        int runs = Integer.parseInt(env("RUNS", "3"));
+        String tag = Long.toString(System.currentTimeMillis(), 36);
+        Path dir = Files.createTempDirectory("envhub-bench");
+        MinioClient minio = MinioClient.builder().endpoint(s3)
+                .credentials(env("ENVHUB_S3_ACCESS_KEY", "envhub"), env("ENVHUB_S3_SECRET_KEY", "envhub-dev-secret")).build();
+        String bucket = env("ENVHUB_S3_BUCKET", "envhub-artifacts");
+        HttpClient http = HttpClient.newHttpClient();
+
+        List<Double> direct = new ArrayList<>();
+        List<Double> viaApi = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            Path wheel = wheel(dir, "bench-upload-" + tag, "1." + i, 50L << 20, i);
+            long size = Files.size(wheel);
+            long t0 = System.nanoTime();
+            try (InputStream in = Files.newInputStream(wheel)) {
+                minio.putObject(PutObjectArgs.builder().bucket(bucket).object("bench/direct-" + tag + "-" + i)
+                        .stream(in, size, -1).build());
+            }
+            direct.add(size / ((System.nanoTime() - t0) / 1e9) / 1e6);
+            minio.removeObject(RemoveObjectArgs.builder().bucket(bucket).object("bench/direct-" + tag + "-" + i).build());
+
+            t0 = System.nanoTime();
+            int status = push(http, api, token, "bench-upload-" + tag, wheel);
+            viaApi.add(size / ((System.nanoTime() - t0) / 1e9) / 1e6);
+            if (status != 201) {
+                throw new IllegalStateException("push failed: HTTP " + status);
+            }
+            Files.delete(wheel);
+        }
+        double d = median(direct);
+        double a = median(viaApi);
+        System.out.printf("50 MB wheel, median of %d: direct S3 put %.1f MB/s, API push %.1f MB/s, ratio API/direct = %.2f%n",
+                runs, d, a, a / d);
+
+        for (long mb : new long[] {10, 90}) {
+            AtomicLong peak = new AtomicLong(rssKb(backendPid));
+            long before = peak.get();
+            Thread sampler = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    peak.accumulateAndGet(rssKb(backendPid), Math::max);
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            sampler.start();
+            for (int i = 0; i < 5; i++) {
+                Path wheel = wheel(dir, "bench-rss-" + mb + "-" + tag, "1." + i, mb << 20, 100 + i);
+                int status = push(http, api, token, "bench-rss-" + mb + "-" + tag, wheel);
+                if (status != 201) {
+                    throw new IllegalStateException("push failed: HTTP " + status);
+                }
+                Files.delete(wheel);
+            }
+            sampler.interrupt();
+            sampler.join();
+            System.out.printf("5 pushes of %d MB: backend RSS before %d MB, peak %d MB%n", mb, before / 1024, peak.get() / 1024);
+        }
+    }
+
+    static int push(HttpClient unused, String api, String token, String name, Path wheel) throws Exception {
+        okhttp3.RequestBody file = okhttp3.RequestBody.create(wheel.toFile(), okhttp3.MediaType.get("application/octet-stream"));
+        okhttp3.MultipartBody body = new okhttp3.MultipartBody.Builder().setType(okhttp3.MultipartBody.FORM)
+                .addFormDataPart("file", wheel.getFileName().toString(), file).build();
+        okhttp3.Request req = new okhttp3.Request.Builder().url(api + "/api/v1/environments/alice/" + name + "/versions")
+                .header("Authorization", "Bearer " + token).post(body).build();
+        try (okhttp3.Response res = OK.newCall(req).execute()) {
+            if (res.code() != 201) {
+                System.err.println(res.body().string());
+            }
+            return res.code();
+        }
+    }
+
+    private static final okhttp3.OkHttpClient OK = new okhttp3.OkHttpClient.Builder()
+            .readTimeout(java.time.Duration.ofMinutes(5)).writeTimeout(java.time.Duration.ofMinutes(5)).build();
+
+    /** A valid wheel whose payload is {@code bytes} of incompressible data. */
+    static Path wheel(Path dir, String name, String version, long bytes, long seed) throws Exception {
+        byte[] data = new byte[(int) bytes];
+        new Random(seed).nextBytes(data);
+        CoreMetadata m = CoreMetadata.of(name, version);
+        WheelWriter w = new WheelWriter(m).addFile(name.replace('-', '_') + ".py",
+                "def load_environment(**kw):\n    return {}\n".getBytes(StandardCharsets.UTF_8))
+                .addFile(name.replace('-', '_') + "_data/blob.bin", data);
+        return w.writeTo(dir);
+    }
+
+    static long rssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (Exception e) {
+            return 0;
+        }
+        return 0;
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    static String env(String key, String fallback) {
+        String v = System.getenv(key);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+}
