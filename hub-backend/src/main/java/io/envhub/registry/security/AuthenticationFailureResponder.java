@@ -1,7 +1,6 @@
 package io.envhub.registry.security;
 
 import io.quarkus.security.AuthenticationFailedException;
-import io.quarkus.vertx.http.runtime.security.HttpSecurityRecorder;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -25,7 +24,7 @@ public class AuthenticationFailureResponder {
     }
 
     private void handle(RoutingContext context) {
-        Throwable failure = HttpSecurityRecorder.DefaultAuthFailureHandler.extractRootCause(context.failure());
+        Throwable failure = authenticationFailure(context.failure());
         HttpServerResponse response = context.response();
         // only refused credentials (the challenge set 401); redirects and other failures keep their own handling
         if (!(failure instanceof AuthenticationFailedException) || response.getStatusCode() != 401 || response.ended()
@@ -34,5 +33,17 @@ public class AuthenticationFailureResponder {
             return;
         }
         mechanism.sendChallenge(context).subscribe().with(done -> { }, context::fail);
+    }
+
+    /** The authentication failure behind a routing failure (possibly wrapped by Mutiny or a CompletionException). */
+    private static Throwable authenticationFailure(Throwable failure) {
+        Throwable t = failure;
+        for (int depth = 0; t != null && depth < 5; depth++) {
+            if (t instanceof AuthenticationFailedException) {
+                return t;
+            }
+            t = t.getCause();
+        }
+        return failure;
     }
 }
