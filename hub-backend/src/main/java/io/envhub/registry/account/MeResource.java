@@ -2,6 +2,7 @@ package io.envhub.registry.account;
 
 import io.quarkus.security.Authenticated;
 import io.envhub.registry.error.ApiException;
+import io.envhub.registry.org.OrgService;
 import io.envhub.registry.security.Caller;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -15,15 +16,22 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 @Path("/api/v1/me")
 @Authenticated
 public class MeResource {
-    private final Caller caller;
+    /** Values of {@link Me#authentication()}. */
+    public static final String KEYCLOAK = "keycloak";
+    public static final String TOKEN = "token";
 
-    public MeResource(Caller caller) {
+    private final Caller caller;
+    private final OrgService orgs;
+
+    public MeResource(Caller caller, OrgService orgs) {
         this.caller = caller;
+        this.orgs = orgs;
     }
 
-    /** The caller's account. */
+    /** The caller's account, organisations, and how they authenticated ({@code keycloak} or {@code token}, with scopes). */
     public record Me(long id, String username, String displayName, String email, List<String> roles,
-                     OffsetDateTime memberSince) {
+                     OffsetDateTime memberSince, List<OrgService.Membership> organisations, String authentication,
+                     List<String> scopes) {
     }
 
     @GET
@@ -35,6 +43,8 @@ public class MeResource {
             throw new ApiException.SignInRequired("Sign in with a Keycloak token or a personal access token.");
         }
         List<String> roles = caller.roles().stream().sorted().toList();
-        return new Me(owner.id, owner.name, owner.displayName, owner.email, roles, owner.createdAt);
+        List<String> scopes = caller.scopes().stream().sorted().toList();
+        return new Me(owner.id, owner.name, owner.displayName, owner.email, roles, owner.createdAt,
+                orgs.membershipsOf(owner.id), caller.isPersonalToken() ? TOKEN : KEYCLOAK, scopes);
     }
 }

@@ -1,5 +1,6 @@
 package io.envhub.registry.error;
 
+import io.envhub.registry.security.PersonalTokenMechanism;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -17,16 +18,24 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
 
     @Override
     public Response toResponse(Throwable error) {
+        return problem(error, uri == null ? null : uri.getPath());
+    }
+
+    /** The problem response for an exception on a path; a 401 carries the challenge for that path. */
+    static Response problem(Throwable error, String path) {
         ErrorTable.Row row = ErrorTable.lookup(error);
         String detail;
         if (row.status() >= 500) {
-            LOG.errorf(error, "request to %s failed", uri == null ? "?" : uri.getPath());
+            LOG.errorf(error, "request to %s failed", path == null ? "?" : path);
             detail = "The server could not complete the request; it has been logged.";
         } else {
             detail = error.getMessage();
         }
-        Problem problem = new Problem(Problem.TYPE_PREFIX + row.type(), row.title(), row.status(), detail,
-                uri == null ? null : uri.getPath());
-        return Response.status(row.status()).type(Problem.MEDIA_TYPE).entity(problem).build();
+        Problem problem = new Problem(Problem.TYPE_PREFIX + row.type(), row.title(), row.status(), detail, path);
+        Response.ResponseBuilder response = Response.status(row.status()).type(Problem.MEDIA_TYPE).entity(problem);
+        if (row.status() == 401) {
+            response.header("WWW-Authenticate", PersonalTokenMechanism.challengeFor(path));
+        }
+        return response.build();
     }
 }

@@ -36,6 +36,51 @@ public class AccessPolicy {
         return caller.owner();
     }
 
+    /** Throws 401 for anonymous callers, 403 when the caller's credentials lack this scope (a personal token's scopes). */
+    public Owner requireScope(String scope) {
+        Owner owner = requireSignedIn();
+        if (!caller.hasScope(scope)) {
+            throw new ApiException.Forbidden("This token has no '" + scope + "' scope.");
+        }
+        return owner;
+    }
+
+    /** Throws 401 for anonymous callers, 403 unless the caller has at least one of these realm roles. */
+    public Owner requireAnyRole(String... roles) {
+        Owner owner = requireSignedIn();
+        for (String role : roles) {
+            if (caller.roles().contains(role)) {
+                return owner;
+            }
+        }
+        throw new ApiException.Forbidden("This needs one of the roles: " + String.join(", ", roles) + ".");
+    }
+
+    /** Throws 401 for anonymous callers, 403 for callers using a personal access token (the detail says why). */
+    public Owner requireInteractiveSignIn(String detail) {
+        Owner owner = requireSignedIn();
+        if (caller.isPersonalToken()) {
+            throw new ApiException.Forbidden(detail);
+        }
+        return owner;
+    }
+
+    /** Whether the caller may manage an organisation (its members): its owners and admins, with the publish scope. */
+    public boolean canManageOrg(Owner org) {
+        if (caller.isAnonymous() || !caller.hasScope(Caller.PUBLISH) || !org.isOrg()) {
+            return false;
+        }
+        return caller.isAdmin() || orgRole(org, caller.ownerId()).map(ORG_OWNER::equals).orElse(false);
+    }
+
+    /** Throws 401 for anonymous callers, 403 for callers that may not manage this organisation. */
+    public void requireManageOrg(Owner org) {
+        requireScope(Caller.PUBLISH);
+        if (!canManageOrg(org)) {
+            throw new ApiException.Forbidden("Only owners of '" + org.name + "' (and admins) may manage it.");
+        }
+    }
+
     /** The caller's role in an organisation, if a member. */
     public Optional<String> orgRole(Owner org, Long userId) {
         if (userId == null || !org.isOrg()) {

@@ -92,6 +92,19 @@ public class Caller {
         return scopes != null && scopes.contains(scope);
     }
 
+    /** The scopes the caller's credentials allow: every scope for a Keycloak sign-in, the token's for a personal token. */
+    @SuppressWarnings("unchecked")
+    public Set<String> scopes() {
+        if (isAnonymous()) {
+            return Set.of();
+        }
+        if (!isPersonalToken()) {
+            return Set.of(READ, PUBLISH);
+        }
+        Set<String> scopes = (Set<String>) identity.getAttribute(TOKEN_SCOPES_ATTRIBUTE);
+        return scopes == null ? Set.of() : Set.copyOf(scopes);
+    }
+
     private Owner resolve() {
         if (identity.isAnonymous()) {
             return null;

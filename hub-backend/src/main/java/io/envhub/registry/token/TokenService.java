@@ -1,0 +1,128 @@
+package io.envhub.registry.token;
+
+import io.envhub.registry.account.Owner;
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.security.Caller;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Creates, lists, revokes and checks personal access tokens. */
+@ApplicationScoped
+public class TokenService {
+    /** The scopes a token may carry. */
+    public static final Set<String> SCOPES = Set.of(Caller.READ, Caller.PUBLISH);
+    /** Longest token name. */
+    static final int MAX_NAME_LENGTH = 100;
+    /** Longest lifetime a token can be created with, in days. */
+    static final int MAX_EXPIRY_DAYS = 366;
+    /** {@code last_used_at} is written at most this often per token. */
+    static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
+
+    private final EntityManager em;
+
+    public TokenService(EntityManager em) {
+        this.em = em;
+    }
+
+    /** A new token and its secret, which is not stored and cannot be shown again. */
+    public record Created(AccessToken token, String secret) {
+    }
+
+    /** What a valid token grants: the owner it acts for, their realm roles and the token's scopes. */
+    public record Grant(long tokenId, long ownerId, String ownerName, Set<String> roles, Set<String> scopes) {
+    }
+
+    /**
+     * Creates a token for a user.
+     *
+     * @param expiresInDays null for a token that does not expire, else 1..366
+     */
+    @Transactional
+    public Created create(Owner user, String name, Collection<String> scopes, Integer expiresInDays) {
+        String cleanName = name == null ? "" : name.strip();
+        if (cleanName.isEmpty() || cleanName.length() > MAX_NAME_LENGTH) {
+            throw new ApiException.Invalid("invalid-token-name", "A token needs a name of 1 to " + MAX_NAME_LENGTH + " characters.");
+        }
+        if (scopes == null || scopes.isEmpty() || !SCOPES.containsAll(scopes)) {
+            throw new ApiException.Invalid("invalid-scopes", "Scopes must be a non-empty list of 'read' and 'publish'.");
+        }
+        if (expiresInDays != null && (expiresInDays < 1 || expiresInDays > MAX_EXPIRY_DAYS)) {
+            throw new ApiException.Invalid("invalid-expiry", "expiresInDays must be between 1 and " + MAX_EXPIRY_DAYS + ".");
+        }
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        String secret = TokenSecrets.generate();
+        AccessToken token = new AccessToken();
+        token.userId = user.id;
+        token.name = cleanName;
+        token.tokenPrefix = TokenSecrets.shownPrefix(secret);
+        token.secretHash = TokenSecrets.hash(secret);
+        token.scopes = new TreeSet<>(scopes).toArray(String[]::new);
+        token.expiresAt = expiresInDays == null ? null : now.plusDays(expiresInDays);
+        token.createdAt = now;
+        token.persist();
+        return new Created(token, secret);
+    }
+
+    /** A user's tokens, newest first (revoked and expired ones included). */
+    public List<AccessToken> list(long userId) {
+        return AccessToken.list("userId = ?1 order by createdAt desc, id desc", userId);
+    }
+
+    /** Revokes one of the user's tokens; revoking twice keeps the first revocation time. 404 for other users' tokens. */
+    @Transactional
+    public AccessToken revoke(long userId, long tokenId) {
+        AccessToken token = AccessToken.findById(tokenId);
+        if (token == null || !token.userId.equals(userId)) {
+            throw new ApiException.NotFound("Token " + tokenId + " does not exist.");
+        }
+        if (token.revokedAt == null) {
+            token.revokedAt = OffsetDateTime.now(ZoneOffset.UTC);
+        }
+        return token;
+    }
+
+    /**
+     * Checks a presented token: known, not revoked, not expired, and its owner is a user. Records the use at most once
+     * per {@link #LAST_USED_RESOLUTION} per token, so that ordinary requests do not write.
+     */
+    @Transactional
+    public Optional<Grant> authenticate(String secret) {
+        if (!TokenSecrets.isWellFormed(secret)) {
+            return Optional.empty();
+        }
+        List<Object[]> rows = em.createQuery(
+                        "select t, o from AccessToken t, Owner o where o.id = t.userId and t.secretHash = :hash", Object[].class)
+                .setParameter("hash", TokenSecrets.hash(secret))
+                .getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        AccessToken token = (AccessToken) rows.get(0)[0];
+        Owner owner = (Owner) rows.get(0)[1];
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        if (!token.isUsableAt(now) || owner.isOrg()) {
+            return Optional.empty();
+        }
+        if (token.lastUsedAt == null || token.lastUsedAt.isBefore(now.minus(LAST_USED_RESOLUTION))) {
+            // conditional, so that concurrent first uses within the same minute write once
+            em.createNativeQuery("""
+                    UPDATE hub.access_tokens SET last_used_at = now()
+                     WHERE id = ?1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+                    """)
+                    .setParameter(1, token.id)
+                    .executeUpdate();
+        }
+        return Optional.of(new Grant(token.id, owner.id, owner.name, Set.copyOf(Arrays.asList(owner.roles)),
+                Set.copyOf(Arrays.asList(token.scopes))));
+    }
+}
