@@ -20,6 +20,11 @@ public class AccountService {
     @Transactional
     public Owner mirror(String subject, String username, String displayName, String email, java.util.Set<String> roles) {
         String[] sortedRoles = roles.stream().sorted().toArray(String[]::new);
+        Owner existing = Owner.findByName(username).orElse(null);
+        if (existing != null && !subject.equals(existing.subject)) {
+            throw new io.envhub.registry.error.ApiException.Conflict("name-taken", "The name '" + username
+                    + "' already belongs to another owner on this hub (an organisation); ask an admin to resolve it.");
+        }
         em.createNativeQuery("""
                 INSERT INTO hub.owners (kind, name, display_name, email, subject, roles)
                 VALUES ('user', :name, :displayName, :email, :subject, CAST(:roles AS text[]))
