@@ -11,13 +11,15 @@
 #                                             (wrk does not follow the redirect: only the hub's work is measured)
 # Assumes hub-backend runs at BASE_URL and OWNER/NAME has at least one file. With PUSH_TOKEN=<bearer> set, the script
 # first pushes a tiny generated wheel NAME 1.0 into OWNER (when the project does not exist yet).
-# Knobs: DURATION (default 20s per run), WARMUP (10s), CONNECTIONS (32), THREADS (2). Needs wrk, curl, python3.
+# Knobs: DURATION (default 20s per run), WARMUP (10s per endpoint), ROUNDS (3: the endpoints run interleaved, and the
+# median round is reported, which tames a noisy machine), CONNECTIONS (32), THREADS (2). Needs wrk, curl, python3, gawk.
 set -euo pipefail
 BASE=${1:-http://127.0.0.1:18091}
 OWNER=${2:-alice}
 NAME=${3:-bench-env}
 DURATION=${DURATION:-20s}
 WARMUP=${WARMUP:-10s}
+ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
 PIP_ACCEPT='application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html; q=0.1, text/html; q=0.01'
@@ -56,22 +58,39 @@ FILE=$(curl -sf -H "Accept: application/vnd.pypi.simple.v1+json" "$PAGE" \
 DOWNLOAD="$BASE$FILE"
 curl -sf -o /dev/null "$BASE/bench/200b.txt" || { echo "no $BASE/bench/200b.txt: is hub-backend running there?" >&2; exit 1; }
 
-# runs wrk twice (warm-up, then measured); prints "label  requests/s  p99  errors"
+# one wrk run; appends "label requests/s p99(ms) non-2xx/3xx" to $RESULTS and prints it
+RESULTS=$(mktemp)
 run() {
   local label=$1 url=$2; shift 2
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$@" "$url" > /dev/null
-  local out
+  local out rps p99 bad
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" "$url")
-  local rps p99 bad
   rps=$(awk '/^Requests\/sec:/ {print $2}' <<< "$out")
-  p99=$(awk '$1 == "99%" {print $2}' <<< "$out")
+  p99=$(awk '$1 == "99%" {v = $2; if (v ~ /us$/) {sub(/us$/, "", v); v /= 1000} else if (v ~ /ms$/) {sub(/ms$/, "", v)}
+                          else if (v ~ /s$/) {sub(/s$/, "", v); v *= 1000}; print v}' <<< "$out")
   bad=$(awk '/Non-2xx or 3xx responses:/ {print $5}' <<< "$out")
-  printf '%-10s %12s %10s %8s   %s\n' "$label" "$rps" "$p99" "${bad:-0}" "$url"
+  echo "$label $rps $p99 ${bad:-0}" >> "$RESULTS"
+  printf '  %-10s %12s %10s ms %8s\n' "$label" "$rps" "$p99" "${bad:-0}"
 }
 
-echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (after a $WARMUP warm-up each) against $BASE"
-printf '%-10s %12s %10s %8s   %s\n' "endpoint" "requests/s" "p99" "non-2/3xx" "url"
-run baseline "$BASE/bench/200b.txt"
-run page "$PAGE" -H "Accept: $PIP_ACCEPT"
-run page-html "$PAGE"
-run download "$DOWNLOAD"
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency, $ROUNDS interleaved round(s) after a $WARMUP warm-up, against $BASE"
+echo "  baseline  = $BASE/bench/200b.txt"
+echo "  page      = $PAGE (pip's Accept: JSON)"
+echo "  page-html = $PAGE (no Accept: HTML)"
+echo "  download  = $DOWNLOAD (302, not followed)"
+for url in "$BASE/bench/200b.txt" "$PAGE" "$DOWNLOAD"; do
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$url" > /dev/null
+done
+for round in $(seq 1 "$ROUNDS"); do
+  echo "round $round:   endpoint     requests/s        p99     non-2xx/3xx"
+  run baseline "$BASE/bench/200b.txt"
+  run page "$PAGE" -H "Accept: $PIP_ACCEPT"
+  run page-html "$PAGE"
+  run download "$DOWNLOAD"
+done
+echo "median over $ROUNDS round(s) (requests/s and p99 each the median of its own):"
+for label in baseline page page-html download; do
+  awk -v l="$label" '$1 == l {print $2, $3, $4}' "$RESULTS" | sort -n | awk -v l="$label" '
+    {rps[NR] = $1; p99[NR] = $2; bad += $3}
+    END {asort(p99); m = int((NR + 1) / 2); printf "  %-10s %12s req/s   p99 %s ms   non-2xx/3xx %d\n", l, rps[m], p99[m], bad}'
+done
+rm -f "$RESULTS"

@@ -90,7 +90,7 @@ public class IndexResource {
             return Response.ok(metadata.text()).type("text/plain; charset=utf-8")
                     .header(HttpHeaders.CACHE_CONTROL, (metadata.isPublic() ? "public, " : "private, ") + IMMUTABLE).build();
         }
-        IndexService.Download download = index.download(owner, normalized, file, request.method() != HttpMethod.HEAD);
+        IndexService.Download download = index.download(owner, normalized, file, !HttpMethod.HEAD.equals(request.method()));
         return Response.status(Response.Status.FOUND).header(HttpHeaders.LOCATION, download.url())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store").build();
     }

@@ -9,7 +9,6 @@ import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -35,12 +34,15 @@ public class IndexService {
     private final AccessPolicy access;
     private final ObjectStore store;
     private final StorageConfig storage;
+    private final DownloadCounter downloads;
 
-    public IndexService(EntityManager em, AccessPolicy access, ObjectStore store, StorageConfig storage) {
+    public IndexService(EntityManager em, AccessPolicy access, ObjectStore store, StorageConfig storage,
+                        DownloadCounter downloads) {
         this.em = em;
         this.access = access;
         this.store = store;
         this.storage = storage;
+        this.downloads = downloads;
     }
 
     /** A download: where to send the client, and whether the file is public. */
@@ -68,7 +70,7 @@ public class IndexService {
     public ProjectPage project(String ownerName, String normalizedName) {
         Optional<Object[]> found = em.createQuery(PROJECT_LOOKUP, Object[].class)
                 .setParameter("owner", ownerName).setParameter("name", normalizedName)
-                .setHint(HibernateHints.HINT_READ_ONLY, true).getResultStream().findFirst();
+                .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1).getResultList().stream().findFirst();
         Environment env = access.requireReadable(found.map(IndexService::view), "Project " + ownerName + "/" + normalizedName);
         List<IndexFile> rows = em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
                         + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython)"
@@ -94,24 +96,14 @@ public class IndexService {
     }
 
     /**
-     * Counts a download (today's row in {@code hub.downloads_daily} and the environment's total, in this transaction)
-     * and returns a short-lived presigned URL of the object.
+     * Counts a download (today's row in {@code hub.downloads_daily} and the environment's total, in one transaction;
+     * see {@link DownloadCounter}) and returns a short-lived presigned URL of the object.
      */
-    @Transactional
     public Download download(String ownerName, String normalizedName, String filename, boolean count) {
         Found found = lookup("a.objectKey", ownerName, normalizedName, filename);
         String url = store.presignedGet(found.value(), storage.presignTtl());
         if (count) {
-            // a download count is statistics: this commit need not wait for the WAL flush, which keeps the hot rows'
-            // locks short under concurrent downloads (a crash may lose the last moments of counts, nothing else)
-            em.createNativeQuery("SET LOCAL synchronous_commit TO OFF").executeUpdate();
-            em.createNativeQuery("""
-                    WITH today AS (
-                        INSERT INTO hub.downloads_daily AS d (environment_id, day, count)
-                        VALUES (?1, (now() AT TIME ZONE 'UTC')::date, 1)
-                        ON CONFLICT (environment_id, day) DO UPDATE SET count = d.count + 1)
-                    UPDATE hub.environments SET download_count = download_count + 1 WHERE id = ?1""")
-                    .setParameter(1, found.env().id).executeUpdate();
+            downloads.count(found.env().id);
         }
         return new Download(url, !found.env().isPrivate());
     }
@@ -129,7 +121,7 @@ public class IndexService {
     private Found lookup(String column, String ownerName, String normalizedName, String filename) {
         Optional<Object[]> row = em.createQuery(FILE_LOOKUP.formatted(column), Object[].class)
                 .setParameter("owner", ownerName).setParameter("name", normalizedName).setParameter("filename", filename)
-                .setHint(HibernateHints.HINT_READ_ONLY, true).getResultStream().findFirst();
+                .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1).getResultList().stream().findFirst();
         Environment env = access.requireReadable(row.map(IndexService::view),
                 "File " + ownerName + "/" + normalizedName + "/" + filename);
         return new Found(env, (String) row.get()[4]);

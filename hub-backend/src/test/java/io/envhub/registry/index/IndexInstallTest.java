@@ -81,6 +81,25 @@ class IndexInstallTest {
     }
 
     @Test
+    void concurrentDownloadsAreAllCounted() throws Exception {
+        TestWheels.Built wheel = IndexFixtures.pushed("count-demo", "1.0", null);
+        long before = total("count-demo");
+        long todayBefore = today("count-demo");
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(16);
+        List<java.util.concurrent.Future<Integer>> results = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            results.add(pool.submit(() -> given().redirects().follow(false)
+                    .get("/simple/alice/count-demo/" + wheel.filename()).then().extract().statusCode()));
+        }
+        for (var result : results) {
+            assertEquals(302, result.get());
+        }
+        pool.shutdown();
+        assertEquals(before + 64, total("count-demo"), "no lost update");
+        assertEquals(todayBefore + 64, today("count-demo"));
+    }
+
+    @Test
     void pipInstallsTheNewestNonYankedVersionAndTheYankedOneOnlyWhenPinned() throws Exception {
         String python = pythonWithPip();
         String index = "http://127.0.0.1:" + base.getPort() + "/simple/alice/";
