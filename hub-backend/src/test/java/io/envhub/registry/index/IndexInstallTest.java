@@ -107,9 +107,11 @@ class IndexInstallTest {
 
         Path plain = Files.createTempDirectory("envhub-pip-");
         try {
-            Result r = run(List.of(python, "-m", "pip", "install", "--isolated", "--no-cache-dir", "--disable-pip-version-check",
-                    "--index-url", index, "--no-deps", "--target", plain.toString(), "pip-demo"), Map.of());
+            Result r = run(List.of(python, "-m", "pip", "install", "-v", "--isolated", "--no-cache-dir",
+                    "--disable-pip-version-check", "--index-url", index, "--no-deps", "--target", plain.toString(), "pip-demo"),
+                    Map.of());
             assertEquals(0, r.exit(), r.output());
+            assertTrue(r.output().contains("pip_demo-1.1-py3-none-any.whl.metadata"), "pip used the PEP 658 metadata: " + r.output());
             assertTrue(Files.isRegularFile(plain.resolve("pip_demo.py")), r.output());
             assertTrue(Files.isDirectory(plain.resolve("pip_demo-1.1.dist-info")), "the newest non-yanked version: " + r.output());
             Result imported = run(List.of(python, "-c", "import pip_demo; env = pip_demo.load_environment(); "
