@@ -26,6 +26,7 @@ public class MinioObjectStore implements ObjectStore {
 
     private final StorageConfig config;
     private final MinioClient client;
+    private final MinioClient presigner;
 
     public MinioObjectStore(StorageConfig config) {
         this.config = config;
@@ -34,6 +35,11 @@ public class MinioObjectStore implements ObjectStore {
                 .credentials(config.accessKey(), config.secretKey())
                 .region(config.region())
                 .build();
+        this.presigner = config.publicEndpoint().filter(e -> !e.isBlank()).map(e -> MinioClient.builder()
+                .endpoint(e)
+                .credentials(config.accessKey(), config.secretKey())
+                .region(config.region())
+                .build()).orElse(client);
     }
 
     @PostConstruct
@@ -84,7 +90,7 @@ public class MinioObjectStore implements ObjectStore {
     @Override
     public String presignedGet(String key, Duration ttl) {
         try {
-            return client.getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Method.GET)
+            return presigner.getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Method.GET)
                     .bucket(config.bucket()).object(key).expiry((int) ttl.toSeconds()).build());
         } catch (Exception e) {
             throw new StorageException("could not presign " + key, e);

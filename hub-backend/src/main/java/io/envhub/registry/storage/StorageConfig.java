@@ -10,6 +10,13 @@ public interface StorageConfig {
     /** Base URL of the S3 API endpoint, e.g. {@code http://127.0.0.1:9000} (ENVHUB_S3_ENDPOINT). */
     String endpoint();
 
+    /**
+     * Base URL clients (pip, browsers, the validator) use to reach the object store, when it differs from
+     * {@link #endpoint()} (e.g. {@code http://localhost:9000} under docker compose) (ENVHUB_S3_PUBLIC_ENDPOINT).
+     * Presigned download URLs are signed for this host.
+     */
+    java.util.Optional<String> publicEndpoint();
+
     /** Access key of the object store account (ENVHUB_S3_ACCESS_KEY). */
     String accessKey();
 
