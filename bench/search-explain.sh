@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Times the search SQL of hub-backend (the statements io.envhub.registry.search.SearchSql builds for an anonymous
+# caller) with EXPLAIN ANALYZE, straight in PostgreSQL, for 10 typical queries plus one broad worst case.
+#   bench/search-explain.sh DATABASE_URL [RUNS]        e.g. bench/search-explain.sh postgresql://postgres@127.0.0.1:5432/envhub_bench 50
+# Seed the database first with bench/seed-environments.sh. Prints p50 / p99 / max of the server-side execution time
+# (planning + execution; a browse page is two statements, summed) per query. Keep the SQL here in step with SearchSql.
+set -euo pipefail
+url="${1:?usage: bench/search-explain.sh DATABASE_URL [RUNS]}"
+runs="${2:-50}"
+
+q() { printf "'%s'" "${1//\'/\'\'}"; }
+
+cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name"
+summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at"
+
+# filtered WORDS NAME TAGS(array literal or empty) OWNER ORDER SIZE OFFSET
+filtered() {
+  local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" f m
+  f="e.visibility = 'public'"
+  [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
+  [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
+  if [ -z "$words" ]; then
+    m="m AS MATERIALIZED (SELECT $cols, 0::float8 AS rank FROM hub.environments e WHERE $f)"
+  else
+    m="query AS (SELECT websearch_to_tsquery('english', $(q "$words")) || websearch_to_tsquery('simple', $(q "$words")) AS tsq),
+       fts AS MATERIALIZED (SELECT $cols, (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)
+                + CASE WHEN e.name = $(q "$name") THEN 10 ELSE 0 END)::float8 AS rank
+           FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f),
+       m AS MATERIALIZED (SELECT * FROM fts UNION ALL
+         SELECT $cols, (2 * similarity(e.name, $(q "$name")))::float8 AS rank FROM hub.environments e
+          WHERE (SELECT count(*) FROM fts) < 20 AND e.name OPERATOR(public.%) $(q "$name")
+            AND e.id NOT IN (SELECT id FROM fts) AND $f)"
+  fi
+  echo "WITH $m,
+    page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ${order//@/} LIMIT $size OFFSET $offset),
+    facets AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t ORDER BY n DESC, t LIMIT 30)
+    SELECT (SELECT count(*) FROM m) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets),
+           (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets), p.id, $summary
+      FROM (SELECT 1) AS one LEFT JOIN page p ON true LEFT JOIN hub.environments e ON e.id = p.id
+      LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
+}
+
+# unfiltered ORDER SIZE OFFSET: two statements (page from the sort index; totals and facets from public_tag_counts)
+unfiltered() {
+  echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
+         WHERE e.visibility = 'public' ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
+  echo ";;"
+  echo "WITH c AS (SELECT tag, sum(n)::bigint AS n FROM (SELECT tag, environments AS n FROM hub.public_tag_counts) x GROUP BY tag),
+         f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
+        SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
+               (SELECT array_agg(n ORDER BY n DESC, tag) FROM f)"
+}
+
+DL="@download_count DESC, @id"
+REL="@rank DESC, @download_count DESC, @id"
+declare -a names sqls
+add() { names+=("$1"); sqls+=("$2"); }
+add "browse (downloads, page 1)"          "$(unfiltered "$DL" 20 0)"
+add "browse recent, page 5"               "$(unfiltered "@updated_at DESC, @id" 20 80)"
+add "q=reverse text"                      "$(filtered "reverse text" "reverse-text" "" "" "$REL" 20 0)"
+add "q=revrse-text (typo)"                "$(filtered "revrse text" "revrse-text" "" "" "$REL" 20 0)"
+add "q=math"                              "$(filtered "math" "math" "" "" "$REL" 20 0)"
+add "q=sudoku solver"                     "$(filtered "sudoku solver" "sudoku-solver" "" "" "$REL" 20 0)"
+add "q=chess&tag=games"                   "$(filtered "chess" "chess" "{games}" "" "$REL" 20 0)"
+add "tag=text (33% of all)"               "$(filtered "" "" "{text}" "" "$DL" 20 0)"
+add "tag=math&tag=reasoning sort=stars"   "$(filtered "" "" "{math,reasoning}" "" "@star_count DESC, @id" 20 0)"
+add "owner=bench-user-42 sort=name"       "$(filtered "" "" "" "bench-user-42" "@name, @id" 20 0)"
+add "worst case: q=environment (76%)"     "$(filtered "environment" "environment" "" "" "$REL" 20 0)"
+
+explain_ms() {
+  # sum of planning + execution time of every statement in $1 (statements separated by ';;')
+  local sql="$1" total=0 part out
+  while IFS= read -r -d $'\x1e' part; do
+    [ -z "${part//[[:space:]]/}" ] && continue
+    out=$(printf 'SET jit = off;\nEXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) %s;\n' "$part" | psql "$url" -qAt)
+    total=$(awk -v t="$total" '/Planning Time|Execution Time/ {t += $3} END {printf "%.3f", t}' <<<"$out")
+  done < <(printf '%s' "${sql//;;/$'\x1e'}"; printf '\x1e')
+  echo "$total"
+}
+
+printf '%-38s %9s %9s %9s   (%s runs each, ms)\n' query p50 p99 max "$runs"
+for i in "${!names[@]}"; do
+  explain_ms "${sqls[$i]}" >/dev/null   # warm-up
+  times=()
+  for ((r = 0; r < runs; r++)); do times+=("$(explain_ms "${sqls[$i]}")"); done
+  printf '%s\n' "${times[@]}" | sort -n | awk -v name="${names[$i]}" '
+    { v[NR] = $1 }
+    END { p50 = v[int((NR + 1) * 0.50)]; i99 = int(NR * 0.99 + 0.999); if (i99 > NR) i99 = NR;
+          printf "%-38s %9.2f %9.2f %9.2f\n", name, p50, v[i99], v[NR] }'
+done
