@@ -2,6 +2,7 @@ package io.envhub.registry.environment;
 
 import io.envhub.format.name.ProjectName;
 import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 
@@ -9,13 +10,18 @@ import java.util.Optional;
 @ApplicationScoped
 public class EnvironmentLookup {
     private final AccessPolicy access;
+    private final Caller caller;
 
-    public EnvironmentLookup(AccessPolicy access) {
+    public EnvironmentLookup(AccessPolicy access, Caller caller) {
         this.access = access;
+        this.caller = caller;
     }
 
     /** The environment if it exists and the caller may read it; 404 otherwise. */
     public Environment readable(String owner, String name) {
+        // resolve the caller first: mirroring a Keycloak user clears the persistence context, which would detach the
+        // environment if it were loaded before
+        caller.owner();
         Optional<Environment> env = ProjectName.isValid(name) && owner != null && !owner.isBlank()
                 ? Environment.find(owner, ProjectName.normalize(name))
                 : Optional.empty();

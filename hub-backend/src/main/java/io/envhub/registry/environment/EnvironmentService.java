@@ -90,7 +90,9 @@ public class EnvironmentService {
                     + ", updated_at = now() WHERE id = :id");
             params.forEach(update::setParameter);
             update.setParameter("id", env.id).executeUpdate();
-            em.refresh(env);
+            Long id = env.id;
+            em.clear();
+            env = em.find(Environment.class, id);
         }
         return detail(env);
     }
