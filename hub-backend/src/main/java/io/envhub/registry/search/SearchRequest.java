@@ -89,11 +89,6 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         return parsed == Sort.RELEVANCE && !hasText ? Sort.DOWNLOADS : parsed;
     }
 
-    /** Whether anything narrows the result (text, tags or owner). */
-    public boolean filtered() {
-        return text != null || !tags.isEmpty() || owner != null;
-    }
-
     /** Rows to skip. */
     public int offset() {
         return (page - 1) * size;

@@ -15,6 +15,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.postgresql.PGStatement;
 
 /** Runs searches (see {@link SearchSql}) with plain JDBC: read-only, and every column typed as we want it. */
 @ApplicationScoped
@@ -32,7 +33,7 @@ public class SearchService {
             long total = 0;
             List<TagCount> facets = List.of();
             List<Summary> items = new ArrayList<>();
-            if (request.filtered()) {
+            if (!sql.isListing()) {
                 try (PreparedStatement ps = prepare(c, sql.filtered()); ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         total = rs.getLong("total");
@@ -43,12 +44,12 @@ public class SearchService {
                     }
                 }
             } else {
-                try (PreparedStatement ps = prepare(c, sql.unfilteredPage()); ResultSet rs = ps.executeQuery()) {
+                try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         items.add(summary(rs));
                     }
                 }
-                try (PreparedStatement ps = prepare(c, sql.unfilteredStats()); ResultSet rs = ps.executeQuery()) {
+                try (PreparedStatement ps = prepare(c, sql.listingStats()); ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     total = rs.getLong("total");
                     facets = facets(rs);
@@ -62,6 +63,8 @@ public class SearchService {
 
     private static PreparedStatement prepare(Connection c, SearchSql.Statement statement) throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
+        // always plan with the actual values: a generic plan cannot know how common a tag or a word is
+        ps.unwrap(PGStatement.class).setPrepareThreshold(0);
         int i = 1;
         for (Object p : statement.params()) {
             if (p instanceof Long[] longs) {

@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  * {@code revrse-text} finds {@code reverse-text} without paying for trigram matching on common words. Ranking reads
  * only {@code search_head} (name, tags, summary, kept in the row) plus a large bonus for the exact name; typo matches
  * rank by twice their similarity. Total, facets and the page are computed from
- * one materialized match set in one statement. Without any filter the total and facets come from
- * {@code hub.public_tag_counts} (kept by a trigger) plus the private environments the caller may read.
+ * one materialized match set in one statement. Listings (no text, no owner, at most one tag) take the page from an
+ * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
+ * the caller may read.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
 final class SearchSql {
@@ -94,31 +95,50 @@ final class SearchSql {
         return new Statement(sql.toString(), params);
     }
 
-    /** The page of an unfiltered listing, straight from the sort's index. */
-    Statement unfilteredPage() {
-        List<Object> params = new ArrayList<>();
-        String sql = "SELECT e.id, " + SUMMARY_COLUMNS + " FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id"
-                + " WHERE " + visibility(params) + " ORDER BY " + order("e.") + " LIMIT ? OFFSET ?";
-        params.add(request.size());
-        params.add(request.offset());
-        return new Statement(sql, params);
+    /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
+    boolean isListing() {
+        return request.text() == null && request.owner() == null && request.tags().size() <= 1;
     }
 
-    /** Total and facets of an unfiltered listing: public counts kept by trigger, plus readable private environments. */
-    Statement unfilteredStats() {
+    /** The page of a listing, straight from the sort's index (or the tag index, as the planner sees fit). */
+    Statement listingPage() {
         List<Object> params = new ArrayList<>();
-        StringBuilder sql = new StringBuilder("WITH c AS (SELECT tag, sum(n)::bigint AS n FROM (")
-                .append("SELECT tag, environments AS n FROM hub.public_tag_counts");
+        StringBuilder sql = new StringBuilder("SELECT e.id, ").append(SUMMARY_COLUMNS)
+                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(visibility(params));
+        if (!request.tags().isEmpty()) {
+            sql.append(" AND e.tags @> ?");
+            params.add(request.tags().toArray(String[]::new));
+        }
+        sql.append(" ORDER BY ").append(order("e.")).append(" LIMIT ? OFFSET ?");
+        params.add(request.size());
+        params.add(request.offset());
+        return new Statement(sql.toString(), params);
+    }
+
+    /**
+     * Total and facets of a listing: the public counts kept by trigger in {@code hub.public_tag_pairs}, plus the
+     * private environments the caller may read (few), counted on the spot.
+     */
+    Statement listingStats() {
+        List<Object> params = new ArrayList<>();
+        String tag = request.tags().isEmpty() ? "" : request.tags().get(0);
+        StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (")
+                .append("SELECT other, environments AS n FROM hub.public_tag_pairs WHERE tag = ?");
+        params.add(tag);
         if (scope.everything() || !scope.privateOwners().isEmpty()) {
-            sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e, unnest(array_append(e.tags, '')) t")
-                    .append(" WHERE e.visibility = 'private'");
+            sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
+                    .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE e.visibility = 'private'");
+            if (!tag.isEmpty()) {
+                sql.append(" AND e.tags @> ?");
+                params.add(new String[] {tag});
+            }
             if (!scope.everything()) {
                 sql.append(" AND e.owner_id = ANY(?)");
                 params.add(scope.privateOwners().toArray(Long[]::new));
             }
             sql.append(" GROUP BY t");
         }
-        sql.append(") x GROUP BY tag), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
+        sql.append(") x GROUP BY other), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
                 .append(FACET_LIMIT).append(") ")
                 .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")

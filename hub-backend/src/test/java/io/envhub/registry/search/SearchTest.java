@@ -249,4 +249,31 @@ class SearchTest {
     private long count(String sql) {
         return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
     }
+
+    @Test
+    void tagCountsFollowSettingsChanges() {
+        String run = RegistryFixtures.run();
+        Owner alice = fixtures.user("alice");
+        String x = "x-" + run;
+        String y = "y-" + run;
+        fixtures.environment(alice, "moving-" + run, "moves between tags", "public", List.of(x, "text"), null);
+        String path = "/api/v1/environments/alice/moving-" + run;
+        String token = Tokens.forUser("alice", "alice");
+        assertEquals(Map.of(x, 1, "text", 1), facets(search(null, "tag", x)));
+
+        given().auth().oauth2(token).contentType("application/json").body(Map.of("tags", List.of(y))).patch(path)
+                .then().statusCode(200);
+        assertEquals(0, search(null, "tag", x).getInt("total"));
+        assertEquals(Map.of(y, 1), facets(search(null, "tag", y)));
+
+        long before = search(null).getLong("total");
+        given().auth().oauth2(token).contentType("application/json").body(Map.of("visibility", "private")).patch(path)
+                .then().statusCode(200);
+        assertEquals(0, search(null, "tag", y).getInt("total"));
+        assertEquals(before - 1, search(null).getLong("total"));
+        assertEquals(1, search(token, "tag", y).getInt("total"));
+        assertEquals(Map.of(y, 1), facets(search(token, "tag", y)));
+        assertEquals(List.of("moving-" + run), names(search(Tokens.forUser("ada", "ada"), "tag", y)));
+        assertEquals(count("SELECT count(*) FROM hub.environments WHERE visibility = 'public'"), search(null).getLong("total"));
+    }
 }

@@ -5,8 +5,8 @@
 --    read (de-TOAST) the large document.
 -- 2. The README and the full document are stored out of line (toast_tuple_target): the heap row stays narrow, so
 --    scans for counts, facets and sorting touch few pages. Small columns are kept in the row (STORAGE MAIN).
--- 3. hub.public_tag_counts: exact counts of public environments per tag (and in total, tag ''), kept by a trigger,
---    so the unfiltered browse page needs no scan for its total and facets.
+-- 3. hub.public_tag_pairs: exact counts of public environments per pair of tags (and per tag, and in total), kept by a
+--    trigger, so the browse page and one-tag pages need no scan for their total and facets.
 -- 4. Indexes for sorting by name and for finding private environments.
 
 ALTER TABLE hub.environments ADD COLUMN search_head TSVECTOR;
@@ -32,44 +32,51 @@ ALTER TABLE hub.environments SET (toast_tuple_target = 512);
 -- recompute both documents of existing rows (the trigger fires on UPDATE OF name); rewritten rows take the new layout
 UPDATE hub.environments SET name = name;
 
-CREATE TABLE hub.public_tag_counts (
-    tag           TEXT   PRIMARY KEY,            -- '' counts all public environments
-    environments  BIGINT NOT NULL DEFAULT 0
+-- public_tag_pairs(tag, other) = how many public environments carry both tags, where '' is a tag every environment
+-- has: ('', '') is the number of public environments, ('', t) the number with tag t, (t, u) the number with t and u.
+-- So the browse page (no filter) and a one-tag page get their total and facets without a scan.
+CREATE TABLE hub.public_tag_pairs (
+    tag           TEXT   NOT NULL,
+    other         TEXT   NOT NULL,
+    environments  BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (tag, other)
 );
 
-CREATE FUNCTION hub.public_tag_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION hub.public_tag_pairs_track() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     removed TEXT[] := '{}';
     added   TEXT[] := '{}';
 BEGIN
     IF TG_OP <> 'INSERT' AND OLD.visibility = 'public' THEN
-        removed := array_append(OLD.tags, '');
+        removed := ARRAY(SELECT DISTINCT unnest(array_append(OLD.tags, '')));
     END IF;
     IF TG_OP <> 'DELETE' AND NEW.visibility = 'public' THEN
-        added := array_append(NEW.tags, '');
+        added := ARRAY(SELECT DISTINCT unnest(array_append(NEW.tags, '')));
     END IF;
-    -- rows are locked in tag order, so concurrent changes cannot deadlock on them
-    INSERT INTO hub.public_tag_counts AS c (tag, environments)
-    SELECT tag, sum(delta)
-      FROM (SELECT DISTINCT unnest(removed) AS tag, -1 AS delta
+    -- rows are locked in key order, so concurrent changes cannot deadlock on them
+    INSERT INTO hub.public_tag_pairs AS c (tag, other, environments)
+    SELECT a, b, sum(delta)
+      FROM (SELECT a, b, -1 AS delta FROM unnest(removed) a, unnest(removed) b
             UNION ALL
-            SELECT DISTINCT unnest(added), 1) d
-     GROUP BY tag
+            SELECT a, b, 1 FROM unnest(added) a, unnest(added) b) d
+     GROUP BY a, b
     HAVING sum(delta) <> 0
-     ORDER BY tag
-        ON CONFLICT (tag) DO UPDATE SET environments = c.environments + EXCLUDED.environments;
+     ORDER BY a, b
+        ON CONFLICT (tag, other) DO UPDATE SET environments = c.environments + EXCLUDED.environments;
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER environments_public_tag_counts AFTER INSERT OR DELETE OR UPDATE OF tags, visibility
-    ON hub.environments FOR EACH ROW EXECUTE FUNCTION hub.public_tag_counts_track();
+CREATE TRIGGER environments_public_tag_pairs AFTER INSERT OR DELETE OR UPDATE OF tags, visibility
+    ON hub.environments FOR EACH ROW EXECUTE FUNCTION hub.public_tag_pairs_track();
 
-INSERT INTO hub.public_tag_counts (tag, environments)
-SELECT t, count(DISTINCT e.id)
-  FROM hub.environments e, unnest(array_append(e.tags, '')) t
+INSERT INTO hub.public_tag_pairs (tag, other, environments)
+SELECT a, b, count(*)
+  FROM hub.environments e,
+       LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS a) x,
+       LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS b) y
  WHERE e.visibility = 'public'
- GROUP BY t;
-INSERT INTO hub.public_tag_counts (tag, environments) VALUES ('', 0) ON CONFLICT (tag) DO NOTHING;
+ GROUP BY a, b;
+INSERT INTO hub.public_tag_pairs (tag, other, environments) VALUES ('', '', 0) ON CONFLICT DO NOTHING;
 
 CREATE INDEX environments_name_order ON hub.environments (name, id);
 CREATE INDEX environments_private_owner ON hub.environments (owner_id) WHERE visibility = 'private';
