@@ -2,8 +2,9 @@
 # Times the search SQL of hub-backend (the statements io.envhub.registry.search.SearchSql builds for an anonymous
 # caller) with EXPLAIN ANALYZE, straight in PostgreSQL, for 10 typical queries plus one broad worst case.
 #   bench/search-explain.sh DATABASE_URL [RUNS]        e.g. bench/search-explain.sh postgresql://postgres@127.0.0.1:5432/envhub_bench 50
-# Seed the database first with bench/seed-environments.sh. Prints p50 / p99 / max of the server-side execution time
-# (planning + execution; a browse page is two statements, summed) per query. Keep the SQL here in step with SearchSql.
+# Seed the database first with bench/seed-environments.sh. Prints p50 / p99 / max of the server-side time (planning +
+# execution; a listing is two statements, summed) per query, and the server's CPU time per run when PostgreSQL runs on
+# this machine. Keep the SQL here in step with SearchSql.
 set -euo pipefail
 url="${1:?usage: bench/search-explain.sh DATABASE_URL [RUNS]}"
 runs="${2:-50}"
@@ -40,12 +41,16 @@ filtered() {
       LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
 }
 
-# unfiltered ORDER SIZE OFFSET: two statements (page from the sort index; totals and facets from public_tag_counts)
-unfiltered() {
+# listing ORDER SIZE OFFSET [TAG]: no text, no owner, at most one tag. Two statements: the page from an index, the
+# total and facets from hub.public_tag_pairs.
+listing() {
+  local tagfilter="" tag="${4:-}"
+  [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
   echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
-         WHERE e.visibility = 'public' ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
+         WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
   echo ";;"
-  echo "WITH c AS (SELECT tag, sum(n)::bigint AS n FROM (SELECT tag, environments AS n FROM hub.public_tag_counts) x GROUP BY tag),
+  echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (SELECT other, environments AS n FROM hub.public_tag_pairs
+                 WHERE tag = $(q "$tag")) x GROUP BY other),
          f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
         SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
                (SELECT array_agg(n ORDER BY n DESC, tag) FROM f)"
@@ -55,17 +60,19 @@ DL="@download_count DESC, @id"
 REL="@rank DESC, @download_count DESC, @id"
 declare -a names sqls
 add() { names+=("$1"); sqls+=("$2"); }
-add "browse (downloads, page 1)"          "$(unfiltered "$DL" 20 0)"
-add "browse recent, page 5"               "$(unfiltered "@updated_at DESC, @id" 20 80)"
+add "browse (downloads, page 1)"          "$(listing "$DL" 20 0)"
+add "browse recent, page 5"               "$(listing "@updated_at DESC, @id" 20 80)"
 add "q=reverse text"                      "$(filtered "reverse text" "reverse-text" "" "" "$REL" 20 0)"
 add "q=revrse-text (typo)"                "$(filtered "revrse text" "revrse-text" "" "" "$REL" 20 0)"
 add "q=math"                              "$(filtered "math" "math" "" "" "$REL" 20 0)"
 add "q=sudoku solver"                     "$(filtered "sudoku solver" "sudoku-solver" "" "" "$REL" 20 0)"
 add "q=chess&tag=games"                   "$(filtered "chess" "chess" "{games}" "" "$REL" 20 0)"
-add "tag=text (33% of all)"               "$(filtered "" "" "{text}" "" "$DL" 20 0)"
+add "tag=text (33% of all)"               "$(listing "$DL" 20 0 text)"
+add "tag=spreadsheets (rare), sort=name"  "$(listing "@name, @id" 20 0 spreadsheets)"
 add "tag=math&tag=reasoning sort=stars"   "$(filtered "" "" "{math,reasoning}" "" "@star_count DESC, @id" 20 0)"
 add "owner=bench-user-42 sort=name"       "$(filtered "" "" "" "bench-user-42" "@name, @id" 20 0)"
-add "worst case: q=environment (76%)"     "$(filtered "environment" "environment" "" "" "$REL" 20 0)"
+add "worst: q=environment (76% match)"    "$(filtered "environment" "environment" "" "" "$REL" 20 0)"
+add "worst: q=environment&tag=text"       "$(filtered "environment" "environment" "{text}" "" "$REL" 20 0)"
 
 explain_ms() {
   # sum of planning + execution time of every statement in $1 (statements separated by ';;')
@@ -78,13 +85,42 @@ explain_ms() {
   echo "$total"
 }
 
-printf '%-38s %9s %9s %9s   (%s runs each, ms)\n' query p50 p99 max "$runs"
+# CPU time the server process spent per run (from /proc, so only when PostgreSQL runs on this machine): unlike the
+# elapsed times it does not grow when other processes compete for the CPU.
+cpu_ms() {
+  local sql="${1//;;/;}" script
+  script=$(mktemp)
+  {
+    echo "SET jit = off;"
+    echo "SELECT pg_backend_pid() AS pid \\gset"
+    echo "\\setenv ENVHUB_BENCH_PID :pid"
+    echo "\\o /dev/null"
+    echo "$sql;"
+    echo "\\o"
+    echo "\\! awk '{print \$14 + \$15}' /proc/\$ENVHUB_BENCH_PID/stat > $script.before"
+    echo "\\o /dev/null"
+    for ((r = 0; r < runs; r++)); do echo "$sql;"; done
+    echo "\\o"
+    echo "\\! awk '{print \$14 + \$15}' /proc/\$ENVHUB_BENCH_PID/stat > $script.after"
+  } > "$script"
+  psql "$url" -qX -f "$script" >/dev/null 2>&1 || true
+  if [ -s "$script.before" ] && [ -s "$script.after" ]; then
+    awk -v b="$(cat "$script.before")" -v a="$(cat "$script.after")" -v hz="$(getconf CLK_TCK)" -v n="$runs" \
+      'BEGIN { printf "%.2f", (a - b) * 1000 / hz / n }'
+  else
+    printf -- "-"
+  fi
+  rm -f "$script" "$script.before" "$script.after"
+}
+
+printf '%-38s %9s %9s %9s %9s   (%s runs each, ms)\n' query p50 p99 max cpu "$runs"
 for i in "${!names[@]}"; do
   explain_ms "${sqls[$i]}" >/dev/null   # warm-up
   times=()
   for ((r = 0; r < runs; r++)); do times+=("$(explain_ms "${sqls[$i]}")"); done
-  printf '%s\n' "${times[@]}" | sort -n | awk -v name="${names[$i]}" '
+  cpu=$(cpu_ms "${sqls[$i]}")
+  printf '%s\n' "${times[@]}" | sort -n | awk -v name="${names[$i]}" -v cpu="$cpu" '
     { v[NR] = $1 }
     END { p50 = v[int((NR + 1) * 0.50)]; i99 = int(NR * 0.99 + 0.999); if (i99 > NR) i99 = NR;
-          printf "%-38s %9.2f %9.2f %9.2f\n", name, p50, v[i99], v[NR] }'
+          printf "%-38s %9.2f %9.2f %9.2f %9s\n", name, p50, v[i99], v[NR], cpu }'
 done

@@ -8,7 +8,9 @@
 \set n 100000
 \endif
 
+\o /dev/null
 SELECT setseed(0.4242);
+\o
 
 -- one owner per 100 environments, at least one
 INSERT INTO hub.owners (kind, name, display_name, email, subject)
