@@ -9,6 +9,9 @@ set -euo pipefail
 url="${1:?usage: bench/search-explain.sh DATABASE_URL [RUNS]}"
 runs="${2:-50}"
 
+# what SearchService sets for its transaction (plus jit off: these statements are too cheap to compile)
+settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem = '32MB';"
+
 q() { printf "'%s'" "${1//\'/\'\'}"; }
 
 cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name"
@@ -79,7 +82,7 @@ explain_ms() {
   local sql="$1" total=0 part out
   while IFS= read -r -d $'\x1e' part; do
     [ -z "${part//[[:space:]]/}" ] && continue
-    out=$(printf 'SET jit = off;\nEXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) %s;\n' "$part" | psql "$url" -qAt)
+    out=$(printf '%s\nEXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) %s;\n' "$settings" "$part" | psql "$url" -qAt)
     total=$(awk -v t="$total" '/Planning Time|Execution Time/ {t += $3} END {printf "%.3f", t}' <<<"$out")
   done < <(printf '%s' "${sql//;;/$'\x1e'}"; printf '\x1e')
   echo "$total"
@@ -91,7 +94,7 @@ cpu_ms() {
   local sql="${1//;;/;}" script
   script=$(mktemp)
   {
-    echo "SET jit = off;"
+    echo "$settings"
     echo "SELECT pg_backend_pid() AS pid \\gset"
     echo "\\setenv ENVHUB_BENCH_PID :pid"
     echo "\\o /dev/null"

@@ -2,6 +2,7 @@ package io.envhub.registry.download;
 
 import io.envhub.registry.download.DownloadService.DayCount;
 import io.envhub.registry.download.DownloadService.Target;
+import io.envhub.registry.error.ApiException;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -36,7 +37,6 @@ public class DownloadResource {
         Target target = downloads.download(owner, name, version);
         return Response.status(Response.Status.FOUND).location(URI.create(target.url()))
                 .header(CHECKSUM_HEADER, target.sha256())
-                .header("Content-Disposition", "attachment; filename=\"" + target.filename() + "\"")
                 .header("Cache-Control", "no-store")
                 .build();
     }
@@ -47,7 +47,13 @@ public class DownloadResource {
     @Operation(summary = "Downloads per day", description = "[{day, count}] for the last `days` UTC days (1..365, default "
             + "30), oldest first, days without downloads as 0.")
     public List<DayCount> history(@PathParam("owner") String owner, @PathParam("name") String name,
-                                  @QueryParam("days") @DefaultValue("30") int days) {
-        return downloads.history(owner, name, days);
+                                  @QueryParam("days") @DefaultValue("30") String days) {
+        int n;
+        try {
+            n = Integer.parseInt(days.strip());
+        } catch (NumberFormatException e) {
+            throw new ApiException.Invalid("invalid-days", "days must be a whole number.");
+        }
+        return downloads.history(owner, name, n);
     }
 }

@@ -22,6 +22,8 @@ final class SearchSql {
     static final int FACET_LIMIT = 30;
     /** Names similar to the text (typos) are added when the full-text search finds fewer matches than this. */
     static final int TYPO_FALLBACK_BELOW = 20;
+    /** Least trigram similarity of a name to the text for a typo match (set per transaction by {@link SearchService}). */
+    static final String NAME_SIMILARITY = "0.45";
 
     /** A statement and its parameters in order; {@code Long[]} and {@code String[]} bind as SQL arrays. */
     record Statement(String sql, List<Object> params) {

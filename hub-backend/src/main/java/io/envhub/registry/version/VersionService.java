@@ -13,6 +13,7 @@ import io.envhub.registry.version.VersionViews.Detail;
 import io.envhub.registry.version.VersionViews.FileEntry;
 import io.envhub.registry.version.VersionViews.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,10 +28,12 @@ import java.util.Optional;
 public class VersionService {
     private final EnvironmentLookup lookup;
     private final ObjectMapper json;
+    private final EntityManager em;
 
-    public VersionService(EnvironmentLookup lookup, ObjectMapper json) {
+    public VersionService(EnvironmentLookup lookup, ObjectMapper json, EntityManager em) {
         this.lookup = lookup;
         this.json = json;
+        this.em = em;
     }
 
     /** A version of a readable environment and its (first) artifact. */
@@ -43,15 +46,17 @@ public class VersionService {
         Environment env = lookup.readable(owner, name);
         List<EnvironmentVersion> versions = new ArrayList<>(EnvironmentVersion.of(env));
         versions.sort(Comparator.comparing((EnvironmentVersion v) -> parseOrZero(v.version)).reversed());
-        Map<Long, Artifact> firstArtifact = new HashMap<>();
-        for (Artifact a : Artifact.<Artifact>list("version.environment = ?1 order by id", env)) {
-            firstArtifact.putIfAbsent(a.version.id, a);
+        // only the columns the list shows (an artifact row also holds METADATA and the file list)
+        Map<Long, Object[]> firstArtifact = new HashMap<>();
+        for (Object[] a : em.createQuery("select a.version.id, a.filename, a.size, a.sha256 from Artifact a"
+                + " where a.version.environment = ?1 order by a.id", Object[].class).setParameter(1, env).getResultList()) {
+            firstArtifact.putIfAbsent((Long) a[0], a);
         }
         List<Summary> out = new ArrayList<>();
         for (EnvironmentVersion v : versions) {
-            Artifact a = firstArtifact.get(v.id);
-            out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
-                    a == null ? null : a.size, a == null ? null : a.sha256));
+            Object[] a = firstArtifact.get(v.id);
+            out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : (String) a[1],
+                    a == null ? null : (Long) a[2], a == null ? null : (String) a[3]));
         }
         return out;
     }
