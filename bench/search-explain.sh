@@ -30,10 +30,10 @@ filtered() {
        fts AS MATERIALIZED (SELECT $cols, (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)
                 + CASE WHEN e.name = $(q "$name") THEN 10 ELSE 0 END)::float8 AS rank
            FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f),
-       m AS MATERIALIZED (SELECT * FROM fts UNION ALL
-         SELECT $cols, (2 * similarity(e.name, $(q "$name")))::float8 AS rank FROM hub.environments e
-          WHERE (SELECT count(*) FROM fts) < 20 AND e.name OPERATOR(public.%) $(q "$name")
-            AND e.id NOT IN (SELECT id FROM fts) AND $f)"
+       typo AS MATERIALIZED (SELECT $cols, (2 * similarity(e.name, $(q "$name")))::float8 AS rank FROM hub.environments e
+          WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT 20) few) < 20 AND e.name OPERATOR(public.%) $(q "$name")
+            AND e.id NOT IN (SELECT id FROM fts) AND $f),
+       m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)"
   fi
   echo "WITH $m,
     page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ${order//@/} LIMIT $size OFFSET $offset),

@@ -68,18 +68,21 @@ final class SearchSql {
                 sql.append("fts AS (SELECT ").append(MATCH_COLUMNS).append(", 0::float8 AS rank FROM hub.environments e")
                         .append(" WHERE false), ");
             }
-            sql.append("m AS MATERIALIZED (SELECT * FROM fts");
+            sql.append("typo AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS);
             if (names) {
                 // typo tolerance: names similar to the text, only when the words found (almost) nothing
-                sql.append(" UNION ALL SELECT ").append(MATCH_COLUMNS)
-                        .append(", (2 * similarity(e.name, ?))::float8 AS rank FROM hub.environments e")
-                        .append(" WHERE (SELECT count(*) FROM fts) < ").append(TYPO_FALLBACK_BELOW)
+                sql.append(", (2 * similarity(e.name, ?))::float8 AS rank FROM hub.environments e")
+                        .append(" WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT ").append(TYPO_FALLBACK_BELOW)
+                        .append(") few) < ").append(TYPO_FALLBACK_BELOW)
                         .append(" AND e.name OPERATOR(public.%) ? AND e.id NOT IN (SELECT id FROM fts) AND ");
                 params.add(request.nameText());
                 params.add(request.nameText());
                 sql.append(filters(params));
+            } else {
+                sql.append(", 0::float8 AS rank FROM hub.environments e WHERE false");
             }
-            sql.append(")");
+            // both parts are materialized already: read them where needed instead of copying them once more
+            sql.append("), m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)");
         }
         sql.append(", page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ")
                 .append(order("")).append(" LIMIT ? OFFSET ?), ");
