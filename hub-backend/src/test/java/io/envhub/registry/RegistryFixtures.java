@@ -70,6 +70,22 @@ public class RegistryFixtures {
         return o;
     }
 
+    /** An organisation with one member in the given role. */
+    @Transactional
+    public Owner organisation(String name, Owner member, String role) {
+        Owner o = new Owner();
+        o.kind = Owner.ORG;
+        o.name = name;
+        o.displayName = name;
+        o.createdAt = OffsetDateTime.now();
+        o.updatedAt = o.createdAt;
+        o.persist();
+        em.flush();
+        em.createNativeQuery("INSERT INTO hub.org_members (org_id, user_id, role) VALUES (?1, ?2, ?3)")
+                .setParameter(1, o.id).setParameter(2, member.id).setParameter(3, role).executeUpdate();
+        return o;
+    }
+
     /** The owner row of a Keycloak demo user (mirrored through {@code /api/v1/me}). */
     public Owner user(String username) {
         given().auth().oauth2(Tokens.forUser(username, username)).get("/api/v1/me").then().statusCode(200);

@@ -276,4 +276,22 @@ class SearchTest {
         assertEquals(List.of("moving-" + run), names(search(Tokens.forUser("ada", "ada"), "tag", y)));
         assertEquals(count("SELECT count(*) FROM hub.environments WHERE visibility = 'public'"), search(null).getLong("total"));
     }
+
+    @Test
+    void organisationMembersSeeTheOrganisationsPrivateEnvironments() {
+        String run = RegistryFixtures.run();
+        Owner org = fixtures.organisation("org-" + run, fixtures.user("alice"), "member");
+        String tag = "org-" + run;
+        fixtures.environment(org, "internal", "internal tool", "private", List.of(tag), null);
+
+        String alice = Tokens.forUser("alice", "alice");
+        assertEquals(List.of("internal"), names(search(alice, "tag", tag)));
+        assertEquals(List.of("internal"), names(search(alice, "owner", org.name)));
+        assertEquals(1, search(alice, "q", "internal", "owner", org.name).getInt("total"));
+        given().auth().oauth2(alice).get("/api/v1/environments/{o}/internal", org.name).then().statusCode(200);
+        String sam = Tokens.forUser("sam", "sam");
+        assertEquals(0, search(sam, "tag", tag).getInt("total"));
+        assertEquals(0, search(sam, "owner", org.name).getInt("total"));
+        given().auth().oauth2(sam).get("/api/v1/environments/{o}/internal", org.name).then().statusCode(404);
+    }
 }
