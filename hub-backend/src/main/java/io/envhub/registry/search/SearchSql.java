@@ -56,13 +56,17 @@ final class SearchSql {
         } else {
             if (words) {
                 sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ")
-                        .append("fts AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS)
-                        .append(", (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)")
-                        .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank")
-                        .append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
+                        .append("fts AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS);
                 params.add(request.wordsText());
                 params.add(request.wordsText());
-                params.add(request.nameText());
+                if (request.sort() == SearchRequest.Sort.RELEVANCE) {
+                    sql.append(", (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)")
+                            .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank");
+                    params.add(request.nameText());
+                } else {
+                    sql.append(", 0::float8 AS rank");
+                }
+                sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
                 sql.append(filters(params)).append("), ");
             } else {
                 sql.append("fts AS (SELECT ").append(MATCH_COLUMNS).append(", 0::float8 AS rank FROM hub.environments e")
