@@ -58,4 +58,11 @@ public abstract class ApiException extends RuntimeException {
             super("too-large", detail);
         }
     }
+
+    /** 415: the thing exists but cannot be served in the requested form (e.g. a binary file as text). */
+    public static final class Unsupported extends ApiException {
+        public Unsupported(String code, String detail) {
+            super(code, detail);
+        }
+    }
 }

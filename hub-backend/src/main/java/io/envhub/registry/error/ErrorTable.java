@@ -22,6 +22,7 @@ final class ErrorTable {
             new Row(ApiException.SignInRequired.class, 401, null, "Authentication required"),
             new Row(ApiException.Invalid.class, 400, null, "Invalid request"),
             new Row(ApiException.TooLarge.class, 413, null, "Upload too large"),
+            new Row(ApiException.Unsupported.class, 415, null, "Unsupported media type"),
             new Row(FormatException.class, 400, null, "Invalid package"),
             new Row(UnauthorizedException.class, 401, "unauthorized", "Authentication required"),
             new Row(AuthenticationFailedException.class, 401, "unauthorized", "Authentication required"),

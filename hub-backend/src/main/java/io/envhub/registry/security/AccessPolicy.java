@@ -5,6 +5,7 @@ import io.envhub.registry.environment.Environment;
 import io.envhub.registry.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -105,6 +106,34 @@ public class AccessPolicy {
             return false;
         }
         return caller.isAdmin() || owner.id.equals(caller.ownerId()) || orgRole(owner, caller.ownerId()).isPresent();
+    }
+
+    /**
+     * Which private environments the caller may read, for queries over many environments (search, lists): all of
+     * them ({@code everything}), or those owned by one of {@code privateOwners} (the caller and the organisations
+     * they belong to). Public environments are always readable. Agrees with {@link #canRead(Environment)}.
+     */
+    public record ReadScope(boolean everything, List<Long> privateOwners) {
+        public ReadScope {
+            privateOwners = List.copyOf(privateOwners);
+        }
+    }
+
+    /** The caller's {@link ReadScope}. */
+    public ReadScope readScope() {
+        if (caller.isAnonymous() || !caller.hasScope(Caller.READ) && !caller.hasScope(Caller.PUBLISH)) {
+            return new ReadScope(false, List.of());
+        }
+        if (caller.isAdmin()) {
+            return new ReadScope(true, List.of());
+        }
+        List<Long> owners = new ArrayList<>();
+        owners.add(caller.ownerId());
+        for (Object org : em.createNativeQuery("SELECT org_id FROM hub.org_members WHERE user_id = ?1")
+                .setParameter(1, caller.ownerId()).getResultList()) {
+            owners.add(((Number) org).longValue());
+        }
+        return new ReadScope(false, owners);
     }
 
     /** Returns the environment if the caller may see it; a 404 otherwise (private things do not exist for them). */

@@ -1,6 +1,7 @@
 package io.envhub.registry.storage;
 
 import io.minio.BucketExistsArgs;
+import io.minio.GetObjectArgs;
 import io.minio.GetPresignedObjectUrlArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
@@ -61,6 +62,15 @@ public class MinioObjectStore implements ObjectStore {
                     .stream(data, size, size >= 0 ? -1 : PART_SIZE).contentType(contentType).build());
         } catch (Exception e) {
             throw new StorageException("could not store " + key, e);
+        }
+    }
+
+    @Override
+    public InputStream get(String key) {
+        try {
+            return client.getObject(GetObjectArgs.builder().bucket(config.bucket()).object(key).build());
+        } catch (Exception e) {
+            throw new StorageException("could not read " + key, e);
         }
     }
 

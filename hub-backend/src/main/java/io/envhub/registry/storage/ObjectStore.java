@@ -9,6 +9,13 @@ public interface ObjectStore {
     /** Stores {@code size} bytes (or unknown length when negative) under {@code key}. */
     void put(String key, InputStream data, long size, String contentType);
 
+    /**
+     * Opens the object for reading; the caller closes the stream.
+     *
+     * @throws StorageException when the object is missing or the store fails
+     */
+    InputStream get(String key);
+
     /** The object's size in bytes, if it exists. */
     Optional<Long> size(String key);
 

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Times the search SQL of hub-backend (the statements io.envhub.registry.search.SearchSql builds for an anonymous
+# caller) with EXPLAIN ANALYZE, straight in PostgreSQL, for 10 typical queries plus one broad worst case.
+#   bench/search-explain.sh DATABASE_URL [RUNS]        e.g. bench/search-explain.sh postgresql://postgres@127.0.0.1:5432/envhub_bench 50
+# Seed the database first with bench/seed-environments.sh. Prints p50 / p99 / max of the server-side time (planning +
+# execution; a listing is two statements, summed) per query, and the server's CPU time per run when PostgreSQL runs on
+# this machine. Keep the SQL here in step with SearchSql.
+set -euo pipefail
+url="${1:?usage: bench/search-explain.sh DATABASE_URL [RUNS]}"
+runs="${2:-50}"
+
+# what SearchService sets for its transaction (plus jit off: these statements are too cheap to compile)
+settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem = '32MB';"
+
+q() { printf "'%s'" "${1//\'/\'\'}"; }
+
+cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name"
+summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at"
+
+# filtered WORDS NAME TAGS(array literal or empty) OWNER ORDER SIZE OFFSET
+filtered() {
+  local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" f m
+  f="e.visibility = 'public'"
+  [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
+  [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
+  if [ -z "$words" ]; then
+    m="m AS MATERIALIZED (SELECT $cols, 0::float8 AS rank FROM hub.environments e WHERE $f)"
+  else
+    m="query AS (SELECT websearch_to_tsquery('english', $(q "$words")) || websearch_to_tsquery('simple', $(q "$words")) AS tsq),
+       fts AS MATERIALIZED (SELECT $cols, (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)
+                + CASE WHEN e.name = $(q "$name") THEN 10 ELSE 0 END)::float8 AS rank
+           FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f),
+       typo AS MATERIALIZED (SELECT $cols, (2 * similarity(e.name, $(q "$name")))::float8 AS rank FROM hub.environments e
+          WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT 20) few) < 20 AND e.name OPERATOR(public.%) $(q "$name")
+            AND e.id NOT IN (SELECT id FROM fts) AND $f),
+       m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)"
+  fi
+  echo "WITH $m,
+    page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ${order//@/} LIMIT $size OFFSET $offset),
+    facets AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t ORDER BY n DESC, t LIMIT 30)
+    SELECT (SELECT count(*) FROM m) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets),
+           (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets), p.id, $summary
+      FROM (SELECT 1) AS one LEFT JOIN page p ON true LEFT JOIN hub.environments e ON e.id = p.id
+      LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
+}
+
+# listing ORDER SIZE OFFSET [TAG]: no text, no owner, at most one tag. Two statements: the page from an index, the
+# total and facets from hub.public_tag_pairs.
+listing() {
+  local tagfilter="" tag="${4:-}"
+  [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
+  echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
+         WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
+  echo ";;"
+  echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (SELECT other, environments AS n FROM hub.public_tag_pairs
+                 WHERE tag = $(q "$tag")) x GROUP BY other),
+         f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
+        SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
+               (SELECT array_agg(n ORDER BY n DESC, tag) FROM f)"
+}
+
+DL="@download_count DESC, @id"
+REL="@rank DESC, @download_count DESC, @id"
+declare -a names sqls
+add() { names+=("$1"); sqls+=("$2"); }
+add "browse (downloads, page 1)"          "$(listing "$DL" 20 0)"
+add "browse recent, page 5"               "$(listing "@updated_at DESC, @id" 20 80)"
+add "q=reverse text"                      "$(filtered "reverse text" "reverse-text" "" "" "$REL" 20 0)"
+add "q=revrse-text (typo)"                "$(filtered "revrse text" "revrse-text" "" "" "$REL" 20 0)"
+add "q=math"                              "$(filtered "math" "math" "" "" "$REL" 20 0)"
+add "q=sudoku solver"                     "$(filtered "sudoku solver" "sudoku-solver" "" "" "$REL" 20 0)"
+add "q=chess&tag=games"                   "$(filtered "chess" "chess" "{games}" "" "$REL" 20 0)"
+add "tag=text (33% of all)"               "$(listing "$DL" 20 0 text)"
+add "tag=spreadsheets (rare), sort=name"  "$(listing "@name, @id" 20 0 spreadsheets)"
+add "tag=math&tag=reasoning sort=stars"   "$(filtered "" "" "{math,reasoning}" "" "@star_count DESC, @id" 20 0)"
+add "owner=bench-user-42 sort=name"       "$(filtered "" "" "" "bench-user-42" "@name, @id" 20 0)"
+add "worst: q=environment (76% match)"    "$(filtered "environment" "environment" "" "" "$REL" 20 0)"
+add "worst: q=environment&tag=text"       "$(filtered "environment" "environment" "{text}" "" "$REL" 20 0)"
+
+explain_ms() {
+  # sum of planning + execution time of every statement in $1 (statements separated by ';;')
+  local sql="$1" total=0 part out
+  while IFS= read -r -d $'\x1e' part; do
+    [ -z "${part//[[:space:]]/}" ] && continue
+    out=$(printf '%s\nEXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) %s;\n' "$settings" "$part" | psql "$url" -qAt)
+    total=$(awk -v t="$total" '/Planning Time|Execution Time/ {t += $3} END {printf "%.3f", t}' <<<"$out")
+  done < <(printf '%s' "${sql//;;/$'\x1e'}"; printf '\x1e')
+  echo "$total"
+}
+
+# CPU time the server process spent per run (from /proc, so only when PostgreSQL runs on this machine): unlike the
+# elapsed times it does not grow when other processes compete for the CPU.
+cpu_ms() {
+  local sql="${1//;;/;}" script
+  script=$(mktemp)
+  {
+    echo "$settings"
+    echo "SELECT pg_backend_pid() AS pid \\gset"
+    echo "\\setenv ENVHUB_BENCH_PID :pid"
+    echo "\\o /dev/null"
+    echo "$sql;"
+    echo "\\o"
+    echo "\\! awk '{print \$14 + \$15}' /proc/\$ENVHUB_BENCH_PID/stat > $script.before"
+    echo "\\o /dev/null"
+    for ((r = 0; r < runs; r++)); do echo "$sql;"; done
+    echo "\\o"
+    echo "\\! awk '{print \$14 + \$15}' /proc/\$ENVHUB_BENCH_PID/stat > $script.after"
+  } > "$script"
+  psql "$url" -qX -f "$script" >/dev/null 2>&1 || true
+  if [ -s "$script.before" ] && [ -s "$script.after" ]; then
+    awk -v b="$(cat "$script.before")" -v a="$(cat "$script.after")" -v hz="$(getconf CLK_TCK)" -v n="$runs" \
+      'BEGIN { printf "%.2f", (a - b) * 1000 / hz / n }'
+  else
+    printf -- "-"
+  fi
+  rm -f "$script" "$script.before" "$script.after"
+}
+
+printf '%-38s %9s %9s %9s %9s   (%s runs each, ms)\n' query p50 p99 max cpu "$runs"
+for i in "${!names[@]}"; do
+  explain_ms "${sqls[$i]}" >/dev/null   # warm-up
+  times=()
+  for ((r = 0; r < runs; r++)); do times+=("$(explain_ms "${sqls[$i]}")"); done
+  cpu=$(cpu_ms "${sqls[$i]}")
+  printf '%s\n' "${times[@]}" | sort -n | awk -v name="${names[$i]}" -v cpu="$cpu" '
+    { v[NR] = $1 }
+    END { p50 = v[int((NR + 1) * 0.50)]; i99 = int(NR * 0.99 + 0.999); if (i99 > NR) i99 = NR;
+          printf "%-38s %9.2f %9.2f %9.2f %9s\n", name, p50, v[i99], v[NR], cpu }'
+done

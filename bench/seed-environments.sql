@@ -1,0 +1,89 @@
+-- Seeds N public/private environments (default 100000) with varied names, summaries, tags and READMEs into the
+-- hub schema of a database that already has the hub migrations applied. Deterministic for a given N.
+--   psql -v n=100000 -f bench/seed-environments.sql "postgresql://postgres@127.0.0.1:5432/envhub_bench"
+-- (bench/seed-environments.sh wraps this and can apply the migrations to a fresh scratch database first.)
+\set ON_ERROR_STOP on
+\if :{?n}
+\else
+\set n 100000
+\endif
+
+\o /dev/null
+SELECT setseed(0.4242);
+\o
+
+-- one owner per 100 environments, at least one
+INSERT INTO hub.owners (kind, name, display_name, email, subject)
+SELECT 'user', 'bench-user-' || g, 'Bench User ' || g, 'bench-user-' || g || '@bench.invalid', 'bench-subject-' || g
+  FROM generate_series(1, greatest(1, :n / 100)) g
+    ON CONFLICT DO NOTHING;
+
+CREATE TEMP TABLE bench_words AS SELECT
+  ARRAY['reverse', 'math', 'code', 'sudoku', 'chess', 'wordle', 'medical', 'legal', 'finance', 'materials',
+        'chemistry', 'physics', 'biology', 'translation', 'summary', 'browser', 'sql', 'puzzle', 'maze', 'gsm8k',
+        'arithmetic', 'logic', 'poetry', 'trivia', 'retrieval', 'negotiation', 'crossword', 'spelling', 'grammar',
+        'calendar', 'planning', 'geometry', 'algebra', 'python', 'rust', 'regex', 'json', 'unit', 'weather', 'travel',
+        'recipe', 'music', 'history', 'geography', 'astronomy', 'genomics', 'protein', 'contract', 'tax', 'invoice',
+        'email', 'shopping', 'inventory', 'robotics', 'navigation', 'diagram', 'table', 'chart', 'spreadsheet', 'cipher']
+    AS topics,
+  ARRAY['text', 'reasoning', 'qa', 'solver', 'agent', 'tools', 'game', 'proof', 'debug', 'eval', 'bench', 'env',
+        'tutor', 'judge', 'extraction', 'classification', 'generation', 'search', 'planner', 'critic', 'grader',
+        'dialogue', 'rubric', 'sandbox', 'arena', 'quiz', 'lookup', 'editing', 'completion', 'synthesis']
+    AS tasks,
+  ARRAY['text', 'single-turn', 'multi-turn', 'tool-use', 'math', 'code', 'reasoning', 'games', 'medicine', 'legal',
+        'finance', 'science', 'puzzles', 'agents', 'retrieval', 'language', 'education', 'safety', 'long-context',
+        'structured-output', 'vision', 'planning', 'chemistry', 'biology', 'physics', 'sql', 'web', 'dialogue',
+        'translation', 'summarization', 'logic', 'trivia', 'spreadsheets', 'music', 'geography', 'robotics', 'security',
+        'multilingual', 'benchmark', 'synthetic']
+    AS tags,
+  ARRAY['reverse', 'solve', 'answer', 'explain', 'translate', 'classify', 'extract', 'summarize', 'grade', 'plan',
+        'debug', 'prove', 'play', 'search', 'complete', 'rewrite', 'verify', 'rank', 'compare', 'estimate']
+    AS verbs,
+  ARRAY['exact match', 'LCS similarity', 'unit tests', 'a judge rubric', 'numeric tolerance', 'F1 overlap',
+        'a parser check', 'game outcome', 'BLEU', 'format and correctness']
+    AS rewards,
+  ARRAY['the', 'agent', 'must', 'answer', 'each', 'task', 'dataset', 'contains', 'rows', 'prompt', 'question',
+        'reward', 'function', 'scores', 'completion', 'between', 'zero', 'and', 'one', 'install', 'with', 'pip',
+        'load', 'environment', 'returns', 'rubric', 'weights', 'examples', 'rollouts', 'model', 'evaluation', 'uses',
+        'tools', 'calls', 'multi', 'turn', 'state', 'info', 'parser', 'format', 'xml', 'tags', 'think', 'final',
+        'correct', 'partial', 'credit', 'penalty', 'length', 'timeout', 'seconds', 'sandbox', 'network', 'offline',
+        'deterministic', 'seed', 'split', 'train', 'test', 'validation', 'source', 'license', 'citation', 'paper',
+        'benchmark', 'baseline', 'accuracy', 'results', 'table', 'gpt', 'llama', 'qwen', 'small', 'large', 'hard',
+        'easy', 'medium', 'difficulty', 'curriculum', 'synthetic', 'generated', 'human', 'written', 'verified',
+        'filtered', 'deduplicated', 'contamination', 'overlap', 'hash', 'version', 'changelog', 'fixed', 'bug',
+        'added', 'support', 'async', 'batch', 'parallel', 'cache', 'memory', 'cpu', 'limit', 'configurable',
+        'argument', 'kwargs', 'default', 'number', 'maximum', 'minimum', 'score', 'threshold', 'pass', 'fail',
+        'hacking', 'probe', 'empty', 'echo', 'junk', 'robust', 'strict', 'lenient', 'normalize', 'whitespace',
+        'unicode', 'case', 'punctuation', 'tokens', 'characters', 'words', 'sentences', 'paragraphs', 'documents']
+    AS vocab;
+
+INSERT INTO hub.environments (owner_id, name, display_name, summary, readme, readme_content_type, license, tags,
+                              visibility, latest_version, star_count, download_count, created_at, updated_at)
+SELECT r.owner_id, r.name, r.name, r.summary,
+       '# ' || r.name || E'\n\n' || r.summary || E'\n\n' || r.body, 'text/markdown', 'Apache-2.0', r.tags,
+       CASE WHEN r.g % 20 = 7 THEN 'private' ELSE 'public' END,
+       '0.' || (r.g % 7) || '.' || (r.g % 13),
+       floor(power(random(), 6) * 2000)::int,
+       floor(power(random(), 8) * 1000000)::bigint,
+       r.created, r.created + (random() * interval '60 days')
+  FROM (
+    SELECT g,
+           o.ids[1 + (g * 7919) % cardinality(o.ids)] AS owner_id,
+           w.topics[1 + (g % cardinality(w.topics))] || '-' || w.tasks[1 + ((g / cardinality(w.topics)) % cardinality(w.tasks))]
+             || CASE WHEN g <= cardinality(w.topics) * cardinality(w.tasks) THEN '' ELSE '-' || g END AS name,
+           initcap(w.verbs[1 + (g * 31) % cardinality(w.verbs)]) || ' ' || w.topics[1 + (g % cardinality(w.topics))] || ' '
+             || w.tasks[1 + ((g / cardinality(w.topics)) % cardinality(w.tasks))] || ' problems; evaluated by '
+             || w.rewards[1 + (g * 17) % cardinality(w.rewards)] AS summary,
+           ARRAY(SELECT DISTINCT w.tags[1 + floor(power(random(), 2) * cardinality(w.tags))::int]
+                   FROM generate_series(1, 1 + (g % 4)) k WHERE k > 0 * g) AS tags,
+           (SELECT string_agg(w.vocab[1 + floor(random() * cardinality(w.vocab))::int + 0 * k], ' ')
+              FROM generate_series(1, 80 + (g * 13) % 320) k WHERE k > 0 * g) AS body,
+           now() - (random() * interval '700 days') AS created
+      FROM generate_series(1, :n) g, bench_words w,
+           (SELECT array_agg(id ORDER BY id) AS ids FROM hub.owners WHERE name LIKE 'bench-user-%') o
+  ) r
+    ON CONFLICT DO NOTHING;
+
+ANALYZE hub.owners;
+ANALYZE hub.environments;
+SELECT count(*) AS environments, count(*) FILTER (WHERE visibility = 'private') AS private FROM hub.environments;

@@ -1,0 +1,100 @@
+package io.envhub.registry.download;
+
+import io.envhub.registry.environment.Environment;
+import io.envhub.registry.environment.EnvironmentLookup;
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.storage.ObjectStore;
+import io.envhub.registry.storage.StorageConfig;
+import io.envhub.registry.version.Artifact;
+import io.envhub.registry.version.VersionService;
+import io.envhub.registry.version.VersionService.Found;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Counts downloads and hands out presigned URLs: the bytes never pass through the JVM. Days are UTC days. The count
+ * (daily row and the environment's total) is written in one statement, so both move together.
+ */
+@ApplicationScoped
+public class DownloadService {
+    /** Most days of history one request may ask for. */
+    public static final int MAX_DAYS = 365;
+
+    private final VersionService versions;
+    private final EnvironmentLookup lookup;
+    private final ObjectStore store;
+    private final StorageConfig storage;
+    private final EntityManager em;
+
+    public DownloadService(VersionService versions, EnvironmentLookup lookup, ObjectStore store, StorageConfig storage,
+                           EntityManager em) {
+        this.versions = versions;
+        this.lookup = lookup;
+        this.store = store;
+        this.storage = storage;
+        this.em = em;
+    }
+
+    /** Where to fetch a version's wheel, and its sha256. */
+    public record Target(String url, String sha256, String filename) {
+    }
+
+    /** One day of the download chart. */
+    public record DayCount(LocalDate day, long count) {
+    }
+
+    /** Counts one download of {@code version} (exact identity, yanked or not) and presigns its wheel. */
+    @Transactional
+    public Target download(String owner, String name, String version) {
+        Found found = versions.find(owner, name, version);
+        Artifact artifact = found.artifact();
+        if (artifact == null) {
+            throw new ApiException.NotFound("Version " + version + " has no file to download.");
+        }
+        em.createNativeQuery("""
+                WITH daily AS (
+                    INSERT INTO hub.downloads_daily (environment_id, day, count)
+                    VALUES (?1, (now() AT TIME ZONE 'UTC')::date, 1)
+                    ON CONFLICT (environment_id, day) DO UPDATE SET count = downloads_daily.count + 1
+                    RETURNING 1)
+                UPDATE hub.environments SET download_count = download_count + (SELECT count(*) FROM daily) WHERE id = ?1
+                """).setParameter(1, found.environment().id).executeUpdate();
+        return new Target(store.presignedGet(artifact.objectKey, storage.presignTtl()), artifact.sha256, artifact.filename);
+    }
+
+    /** Downloads per UTC day for the last {@code days} days (today included), zero-filled, oldest first. */
+    @Transactional
+    public List<DayCount> history(String owner, String name, int days) {
+        if (days < 1 || days > MAX_DAYS) {
+            throw new ApiException.Invalid("invalid-days", "days must be between 1 and " + MAX_DAYS + ".");
+        }
+        Environment env = lookup.readable(owner, name);
+        List<?> rows = em.createNativeQuery("""
+                SELECT d.day::date, coalesce(dd.count, 0)
+                  FROM generate_series((now() AT TIME ZONE 'UTC')::date - (?2 - 1), (now() AT TIME ZONE 'UTC')::date,
+                                       interval '1 day') AS d(day)
+                  LEFT JOIN hub.downloads_daily dd ON dd.environment_id = ?1 AND dd.day = d.day::date
+                 ORDER BY d.day
+                """).setParameter(1, env.id).setParameter(2, days).getResultList();
+        List<DayCount> out = new ArrayList<>(rows.size());
+        for (Object row : rows) {
+            Object[] r = (Object[]) row;
+            out.add(new DayCount(toLocalDate(r[0]), ((Number) r[1]).longValue()));
+        }
+        return out;
+    }
+
+    private static LocalDate toLocalDate(Object value) {
+        if (value instanceof LocalDate d) {
+            return d;
+        }
+        if (value instanceof java.sql.Date d) {
+            return d.toLocalDate();
+        }
+        return LocalDate.parse(value.toString());
+    }
+}

@@ -1,0 +1,34 @@
+package io.envhub.registry.search;
+
+import io.envhub.registry.security.AccessPolicy;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** {@code GET /api/v1/environments}: list and search the environments the caller may read. */
+@Path("/api/v1/environments")
+public class SearchResource {
+    private final SearchService search;
+    private final AccessPolicy access;
+
+    public SearchResource(SearchService search, AccessPolicy access) {
+        this.search = search;
+        this.access = access;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "List and search environments",
+            description = "q: words (full text over name, tags, summary and README; typos in names are tolerated); "
+                    + "tag (repeatable, all must match); owner; sort: relevance (default with q), downloads (default), "
+                    + "stars, recent, name; page (from 1); size (1..100, default 20). Total and tag facets cover the "
+                    + "whole result.")
+    public SearchResult list(@QueryParam("q") String q, @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
+                             @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") String size) {
+        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size), access.readScope());
+    }
+}

@@ -1,0 +1,127 @@
+package io.envhub.registry.search;
+
+import io.agroal.api.AgroalDataSource;
+import io.envhub.registry.search.SearchResult.Facets;
+import io.envhub.registry.search.SearchResult.Summary;
+import io.envhub.registry.search.SearchResult.TagCount;
+import io.envhub.registry.security.AccessPolicy.ReadScope;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.postgresql.PGStatement;
+
+/** Runs searches (see {@link SearchSql}) with plain JDBC: read-only, and every column typed as we want it. */
+@ApplicationScoped
+public class SearchService {
+    /**
+     * Settings for the search's own (read-only) transaction: typo matches need a name similarity of 0.45 (pg_trgm's
+     * default of 0.3 lets the trigram index propose ten times more candidates, and {@code revrse-text} is still 0.67
+     * similar to {@code reverse-text}); enough memory to keep a large match set out of temporary files.
+     */
+    static final String SESSION_SETTINGS = "SELECT set_config('pg_trgm.similarity_threshold', '" + SearchSql.NAME_SIMILARITY
+            + "', true), set_config('work_mem', '32MB', true)";
+
+    private final AgroalDataSource dataSource;
+
+    public SearchService(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** One page of environments the caller may read, with the total and tag facets over all matches. */
+    public SearchResult search(SearchRequest request, ReadScope scope) {
+        SearchSql sql = new SearchSql(request, scope);
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                return search(c, sql, request);
+            } finally {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("search failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs the statements inside the search's transaction. */
+    private static SearchResult search(Connection c, SearchSql sql, SearchRequest request) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(SESSION_SETTINGS)) {
+            ps.execute();
+        }
+        long total = 0;
+        List<TagCount> facets = List.of();
+        List<Summary> items = new ArrayList<>();
+        if (!sql.isListing()) {
+            try (PreparedStatement ps = prepare(c, sql.filtered()); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    total = rs.getLong("total");
+                    facets = facets(rs);
+                    if (rs.getObject("id") != null) {
+                        items.add(summary(rs));
+                    }
+                }
+            }
+        } else {
+            try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    items.add(summary(rs));
+                }
+            }
+            try (PreparedStatement ps = prepare(c, sql.listingStats()); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                total = rs.getLong("total");
+                facets = facets(rs);
+            }
+        }
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets));
+    }
+
+    private static PreparedStatement prepare(Connection c, SearchSql.Statement statement) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(statement.sql());
+        // always plan with the actual values: a generic plan cannot know how common a tag or a word is
+        ps.unwrap(PGStatement.class).setPrepareThreshold(0);
+        int i = 1;
+        for (Object p : statement.params()) {
+            if (p instanceof Long[] longs) {
+                ps.setArray(i++, c.createArrayOf("bigint", longs));
+            } else if (p instanceof String[] strings) {
+                ps.setArray(i++, c.createArrayOf("text", strings));
+            } else {
+                ps.setObject(i++, p);
+            }
+        }
+        return ps;
+    }
+
+    private static List<TagCount> facets(ResultSet rs) throws SQLException {
+        String[] tags = strings(rs.getArray("facet_tags"));
+        Array countArray = rs.getArray("facet_counts");
+        if (countArray == null) {
+            return List.of();
+        }
+        Object[] counts = (Object[]) countArray.getArray();
+        List<TagCount> out = new ArrayList<>(tags.length);
+        for (int i = 0; i < tags.length; i++) {
+            out.add(new TagCount(tags[i], ((Number) counts[i]).longValue()));
+        }
+        return out;
+    }
+
+    private static Summary summary(ResultSet rs) throws SQLException {
+        return new Summary(rs.getString("owner_name"), rs.getString("name"), rs.getString("display_name"),
+                rs.getString("summary"), Arrays.asList(strings(rs.getArray("tags"))), rs.getString("latest_version"),
+                rs.getInt("star_count"), rs.getLong("download_count"), rs.getString("visibility"),
+                rs.getObject("updated_at", OffsetDateTime.class));
+    }
+
+    private static String[] strings(Array array) throws SQLException {
+        return array == null ? new String[0] : (String[]) array.getArray();
+    }
+}

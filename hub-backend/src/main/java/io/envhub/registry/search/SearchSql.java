@@ -1,0 +1,191 @@
+package io.envhub.registry.search;
+
+import io.envhub.registry.security.AccessPolicy.ReadScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The SQL of a search. Matching: the full-text document ({@code search}, with the README) through its GIN index
+ * ({@code websearch_to_tsquery}, english and simple configurations OR-ed); when that finds fewer than
+ * {@value #TYPO_FALLBACK_BELOW} matches, names similar to the text (pg_trgm, through the trigram index) are added, so
+ * {@code revrse-text} finds {@code reverse-text} without paying for trigram matching on common words. Ranking reads
+ * only {@code search_head} (name, tags, summary, kept in the row) plus a large bonus for the exact name; typo matches
+ * rank by twice their similarity. Total, facets and the page are computed from
+ * one materialized match set in one statement. Listings (no text, no owner, at most one tag) take the page from an
+ * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
+ * the caller may read.
+ * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
+ */
+final class SearchSql {
+    /** Most tags listed in the facets. */
+    static final int FACET_LIMIT = 30;
+    /** Names similar to the text (typos) are added when the full-text search finds fewer matches than this. */
+    static final int TYPO_FALLBACK_BELOW = 20;
+    /** Least trigram similarity of a name to the text for a typo match (set per transaction by {@link SearchService}). */
+    static final String NAME_SIMILARITY = "0.45";
+
+    /** A statement and its parameters in order; {@code Long[]} and {@code String[]} bind as SQL arrays. */
+    record Statement(String sql, List<Object> params) {
+    }
+
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]");
+    private static final Pattern NAME_CHAR = Pattern.compile("[a-z0-9]");
+    private static final String MATCH_COLUMNS = "e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name";
+    static final String SUMMARY_COLUMNS = "o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version,"
+            + " e.star_count, e.download_count, e.visibility, e.updated_at";
+
+    private final SearchRequest request;
+    private final ReadScope scope;
+
+    SearchSql(SearchRequest request, ReadScope scope) {
+        this.request = request;
+        this.scope = scope;
+    }
+
+    /** Total, facets and the page (one row per item, at least one row) of a search with text, tags or an owner. */
+    Statement filtered() {
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("WITH ");
+        String text = request.text();
+        boolean words = text != null && WORD.matcher(text).find();
+        boolean names = text != null && NAME_CHAR.matcher(request.nameText()).find();
+        if (text == null) {
+            sql.append("m AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS)
+                    .append(", 0::float8 AS rank FROM hub.environments e WHERE ").append(filters(params)).append(")");
+        } else {
+            if (words) {
+                sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ")
+                        .append("fts AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS);
+                params.add(request.wordsText());
+                params.add(request.wordsText());
+                if (request.sort() == SearchRequest.Sort.RELEVANCE) {
+                    sql.append(", (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)")
+                            .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank");
+                    params.add(request.nameText());
+                } else {
+                    sql.append(", 0::float8 AS rank");
+                }
+                sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
+                sql.append(filters(params)).append("), ");
+            } else {
+                sql.append("fts AS (SELECT ").append(MATCH_COLUMNS).append(", 0::float8 AS rank FROM hub.environments e")
+                        .append(" WHERE false), ");
+            }
+            sql.append("typo AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS);
+            if (names) {
+                // typo tolerance: names similar to the text, only when the words found (almost) nothing
+                sql.append(", (2 * similarity(e.name, ?))::float8 AS rank FROM hub.environments e")
+                        .append(" WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT ").append(TYPO_FALLBACK_BELOW)
+                        .append(") few) < ").append(TYPO_FALLBACK_BELOW)
+                        .append(" AND e.name OPERATOR(public.%) ? AND e.id NOT IN (SELECT id FROM fts) AND ");
+                params.add(request.nameText());
+                params.add(request.nameText());
+                sql.append(filters(params));
+            } else {
+                sql.append(", 0::float8 AS rank FROM hub.environments e WHERE false");
+            }
+            // both parts are materialized already: read them where needed instead of copying them once more
+            sql.append("), m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)");
+        }
+        sql.append(", page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ")
+                .append(order("")).append(" LIMIT ? OFFSET ?), ");
+        params.add(request.size());
+        params.add(request.offset());
+        sql.append("facets AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t")
+                .append(" ORDER BY n DESC, t LIMIT ").append(FACET_LIMIT).append(") ")
+                .append("SELECT (SELECT count(*) FROM m) AS total,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets) AS facet_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets) AS facet_counts,")
+                .append(" p.id, ").append(SUMMARY_COLUMNS)
+                .append(" FROM (SELECT 1) AS one LEFT JOIN page p ON true")
+                .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
+                .append(" ORDER BY ").append(order("p."));
+        return new Statement(sql.toString(), params);
+    }
+
+    /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
+    boolean isListing() {
+        return request.text() == null && request.owner() == null && request.tags().size() <= 1;
+    }
+
+    /** The page of a listing, straight from the sort's index (or the tag index, as the planner sees fit). */
+    Statement listingPage() {
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("SELECT e.id, ").append(SUMMARY_COLUMNS)
+                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(visibility(params));
+        if (!request.tags().isEmpty()) {
+            sql.append(" AND e.tags @> ?");
+            params.add(request.tags().toArray(String[]::new));
+        }
+        sql.append(" ORDER BY ").append(order("e.")).append(" LIMIT ? OFFSET ?");
+        params.add(request.size());
+        params.add(request.offset());
+        return new Statement(sql.toString(), params);
+    }
+
+    /**
+     * Total and facets of a listing: the public counts kept by trigger in {@code hub.public_tag_pairs}, plus the
+     * private environments the caller may read (few), counted on the spot.
+     */
+    Statement listingStats() {
+        List<Object> params = new ArrayList<>();
+        String tag = request.tags().isEmpty() ? "" : request.tags().get(0);
+        StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (")
+                .append("SELECT other, environments AS n FROM hub.public_tag_pairs WHERE tag = ?");
+        params.add(tag);
+        if (scope.everything() || !scope.privateOwners().isEmpty()) {
+            sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
+                    .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE e.visibility = 'private'");
+            if (!tag.isEmpty()) {
+                sql.append(" AND e.tags @> ?");
+                params.add(new String[] {tag});
+            }
+            if (!scope.everything()) {
+                sql.append(" AND e.owner_id = ANY(?)");
+                params.add(scope.privateOwners().toArray(Long[]::new));
+            }
+            sql.append(" GROUP BY t");
+        }
+        sql.append(") x GROUP BY other), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
+                .append(FACET_LIMIT).append(") ")
+                .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts");
+        return new Statement(sql.toString(), params);
+    }
+
+    private String filters(List<Object> params) {
+        StringBuilder sql = new StringBuilder(visibility(params));
+        if (!request.tags().isEmpty()) {
+            sql.append(" AND e.tags @> ?");
+            params.add(request.tags().toArray(String[]::new));
+        }
+        if (request.owner() != null) {
+            sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))");
+            params.add(request.owner());
+        }
+        return sql.toString();
+    }
+
+    private String visibility(List<Object> params) {
+        if (scope.everything()) {
+            return "true";
+        }
+        if (scope.privateOwners().isEmpty()) {
+            return "e.visibility = 'public'";
+        }
+        params.add(scope.privateOwners().toArray(Long[]::new));
+        return "(e.visibility = 'public' OR e.owner_id = ANY(?))";
+    }
+
+    private String order(String p) {
+        return switch (request.sort()) {
+            case RELEVANCE -> p + "rank DESC, " + p + "download_count DESC, " + p + "id";
+            case DOWNLOADS -> p + "download_count DESC, " + p + "id";
+            case STARS -> p + "star_count DESC, " + p + "id";
+            case RECENT -> p + "updated_at DESC, " + p + "id";
+            case NAME -> p + "name, " + p + "id";
+        };
+    }
+}

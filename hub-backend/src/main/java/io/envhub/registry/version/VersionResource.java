@@ -1,0 +1,77 @@
+package io.envhub.registry.version;
+
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.version.VersionService.Found;
+import io.envhub.registry.version.VersionViews.Detail;
+import io.envhub.registry.version.VersionViews.FileEntry;
+import io.envhub.registry.version.VersionViews.Summary;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** {@code /api/v1/environments/{owner}/{name}/versions}: versions, their files and the files' text (read only). */
+@Path("/api/v1/environments/{owner}/{name}/versions")
+public class VersionResource {
+    /** Set (to {@code true}) when a file's text was cut at {@link WheelFiles#MAX_TEXT} bytes. */
+    public static final String TRUNCATED_HEADER = "X-Envhub-Truncated";
+    /** The file's full size in bytes, sent with every file text. */
+    public static final String SIZE_HEADER = "X-Envhub-File-Size";
+
+    private final VersionService versions;
+    private final WheelFiles wheelFiles;
+
+    public VersionResource(VersionService versions, WheelFiles wheelFiles) {
+        this.versions = versions;
+        this.wheelFiles = wheelFiles;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Versions, newest first (PEP 440 order)", description = "Yanked versions are listed and marked.")
+    public List<Summary> list(@PathParam("owner") String owner, @PathParam("name") String name) {
+        return versions.list(owner, name);
+    }
+
+    @GET
+    @Path("/{version}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "One version", description = "Found by identity: 1.0 finds 1.0.0.")
+    public Detail get(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("version") String version) {
+        return versions.detail(owner, name, version);
+    }
+
+    @GET
+    @Path("/{version}/files")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Files inside the version's wheel", description = "[{path, size, sha256}] as recorded at publish time.")
+    public List<FileEntry> files(@PathParam("owner") String owner, @PathParam("name") String name,
+                                 @PathParam("version") String version) {
+        return versions.files(owner, name, version);
+    }
+
+    @GET
+    @Path("/{version}/files/{path: .+}")
+    @Produces({"text/plain; charset=utf-8", "application/problem+json"})
+    @Operation(summary = "A file's text", description = "UTF-8 text, at most 512 KiB: longer files are cut at a character "
+            + "boundary and answered with header X-Envhub-Truncated: true; X-Envhub-File-Size gives the full size. "
+            + "Binary (non UTF-8) files: 415.")
+    public Response file(@PathParam("owner") String owner, @PathParam("name") String name,
+                         @PathParam("version") String version, @PathParam("path") String path) {
+        Found found = versions.find(owner, name, version);
+        if (found.artifact() == null || versions.files(found.artifact()).stream().noneMatch(f -> f.path().equals(path))) {
+            throw new ApiException.NotFound("No file " + path + " in version " + version + ".");
+        }
+        WheelFiles.Text text = wheelFiles.text(found.artifact(), path);
+        Response.ResponseBuilder res = Response.ok(text.text(), "text/plain; charset=utf-8")
+                .header(SIZE_HEADER, text.size());
+        if (text.truncated()) {
+            res.header(TRUNCATED_HEADER, "true");
+        }
+        return res.build();
+    }
+}

@@ -1,0 +1,130 @@
+package io.envhub.registry.version;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.format.version.InvalidVersionException;
+import io.envhub.format.version.Version;
+import io.envhub.registry.environment.Environment;
+import io.envhub.registry.environment.EnvironmentLookup;
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.version.VersionViews.Detail;
+import io.envhub.registry.version.VersionViews.FileEntry;
+import io.envhub.registry.version.VersionViews.Summary;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads versions, their artifacts and the files inside them. Yanking and deleting live elsewhere. */
+@ApplicationScoped
+public class VersionService {
+    private final EnvironmentLookup lookup;
+    private final ObjectMapper json;
+    private final EntityManager em;
+
+    public VersionService(EnvironmentLookup lookup, ObjectMapper json, EntityManager em) {
+        this.lookup = lookup;
+        this.json = json;
+        this.em = em;
+    }
+
+    /** A version of a readable environment and its (first) artifact. */
+    public record Found(Environment environment, EnvironmentVersion version, Artifact artifact) {
+    }
+
+    /** Every version of {@code owner/name}, newest first in PEP 440 order, yanked ones included and marked. */
+    @Transactional
+    public List<Summary> list(String owner, String name) {
+        Environment env = lookup.readable(owner, name);
+        List<EnvironmentVersion> versions = new ArrayList<>(EnvironmentVersion.of(env));
+        versions.sort(Comparator.comparing((EnvironmentVersion v) -> parseOrZero(v.version)).reversed());
+        // only the columns the list shows (an artifact row also holds METADATA and the file list)
+        Map<Long, Object[]> firstArtifact = new HashMap<>();
+        for (Object[] a : em.createQuery("select a.version.id, a.filename, a.size, a.sha256 from Artifact a"
+                + " where a.version.environment = ?1 order by a.id", Object[].class).setParameter(1, env).getResultList()) {
+            firstArtifact.putIfAbsent((Long) a[0], a);
+        }
+        List<Summary> out = new ArrayList<>();
+        for (EnvironmentVersion v : versions) {
+            Object[] a = firstArtifact.get(v.id);
+            out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : (String) a[1],
+                    a == null ? null : (Long) a[2], a == null ? null : (String) a[3]));
+        }
+        return out;
+    }
+
+    /** One version in full. */
+    @Transactional
+    public Detail detail(String owner, String name, String version) {
+        Found f = find(owner, name, version);
+        EnvironmentVersion v = f.version();
+        Artifact a = f.artifact();
+        return new Detail(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
+                a == null ? null : a.size, a == null ? null : a.sha256, v.summary, v.requiresPython,
+                List.copyOf(Arrays.asList(v.dependencies)), parse(v.coreMetadata), a == null ? 0 : files(a).size());
+    }
+
+    /** The files inside the version's wheel, as recorded at publish time. */
+    @Transactional
+    public List<FileEntry> files(String owner, String name, String version) {
+        Found f = find(owner, name, version);
+        return f.artifact() == null ? List.of() : files(f.artifact());
+    }
+
+    /** Finds a version by identity ({@code 1.0} finds {@code 1.0.0}); 404 when the environment or version is unknown. */
+    @Transactional
+    public Found find(String owner, String name, String version) {
+        Environment env = lookup.readable(owner, name);
+        String key;
+        try {
+            key = Version.parse(version).identityKey();
+        } catch (InvalidVersionException e) {
+            throw notFound(env, version);
+        }
+        EnvironmentVersion v = EnvironmentVersion.<EnvironmentVersion>find("environment = ?1 and versionKey = ?2", env, key)
+                .firstResultOptional().orElseThrow(() -> notFound(env, version));
+        return new Found(env, v, artifactOf(v).orElse(null));
+    }
+
+    /** The recorded file list of an artifact. */
+    public List<FileEntry> files(Artifact artifact) {
+        try {
+            return json.readValue(artifact.files == null ? "[]" : artifact.files, new TypeReference<List<FileEntry>>() {
+            });
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("artifact " + artifact.id + " has an unreadable file list", e);
+        }
+    }
+
+    private static Optional<Artifact> artifactOf(EnvironmentVersion v) {
+        return Artifact.<Artifact>find("version = ?1 order by id", v).firstResultOptional();
+    }
+
+    private JsonNode parse(String text) {
+        try {
+            return json.readTree(text == null ? "{}" : text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable core metadata", e);
+        }
+    }
+
+    private static Version parseOrZero(String version) {
+        try {
+            return Version.parse(version);
+        } catch (InvalidVersionException e) {
+            return Version.parse("0");
+        }
+    }
+
+    private static ApiException notFound(Environment env, String version) {
+        return new ApiException.NotFound("Version " + version + " of " + env.owner.name + "/" + env.name + " does not exist.");
+    }
+}
