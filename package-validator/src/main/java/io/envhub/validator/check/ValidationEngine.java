@@ -59,12 +59,16 @@ public final class ValidationEngine {
         }
         report.packageInfo(stat.wheel().metadata().name(), stat.wheel().metadata().version(),
                 stat.module() == null ? null : stat.module().name());
+        String failedBefore = report.firstFailure();
+        if (failedBefore != null) {
+            String why = "not run: " + failedBefore + " failed";
+            report.skip(stat.module() == null ? "not run: no environment module" : why, AstCheck.ID);
+            report.skip(why, InstallStep.ID);
+            report.skipRuntimeAndTrust(why);
+            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+        }
         try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
-            if (stat.module() == null) {
-                report.add(CheckResult.skip(AstCheck.ID, "not run: no environment module"));
-            } else {
-                report.add(new AstCheck(sandbox, settings).run(job, wheel, stat.module()));
-            }
+            report.add(new AstCheck(sandbox, settings).run(job, wheel, stat.module()));
             report.staticMs(ms(t0));
             String failed = report.firstFailure();
             if (failed != null) {

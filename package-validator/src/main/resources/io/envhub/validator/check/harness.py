@@ -73,6 +73,11 @@ def only_main_process():
         os._exit(0)
 
 
+def exc_text(exc, limit=300):
+    text = str(exc)[:limit]
+    return type(exc).__name__ + (": " + text if text else "")
+
+
 def describe(exc):
     only_main_process()
     tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
@@ -310,8 +315,7 @@ def score_samples(callers, rows, count):
                 raise
             except Exception as e:
                 only_main_process()
-                raise HarnessError("reward function '%s' raised %s: %s on row %d"
-                                   % (c.name, type(e).__name__, str(e)[:300], i)) from e
+                raise HarnessError("reward function '%s' raised %s on row %d" % (c.name, exc_text(e), i)) from e
             samples.append({"function": c.name, "row": i, "score": value, "format": c.fmt})
     return samples
 
@@ -338,7 +342,7 @@ def run_probes(callers, weights, rows, count):
             except Exception as e:
                 only_main_process()
                 errors += 1
-                first_error = first_error or "%s: %s" % (type(e).__name__, str(e)[:200])
+                first_error = first_error or exc_text(e, 200)
                 scores.append(None)
                 continue
             scores.append(total if math.isfinite(total) else None)
@@ -437,7 +441,7 @@ def run_mode(module_name, sample_rows, probe_rows, fingerprint_rows, probes_only
             env = resolve(load())
         except Exception as e:
             only_main_process()
-            raise HarnessError("load_environment() raised %s: %s" % (type(e).__name__, str(e)[:300])) from e
+            raise HarnessError("load_environment() raised " + exc_text(e)) from e
         only_main_process()
         if env is None:
             raise HarnessError("load_environment() returned None")

@@ -64,6 +64,11 @@ final class Fixtures {
         return f;
     }
 
+    /** A wheel with no module at all (add files with {@link #file}). */
+    static Fixtures bare(String name) {
+        return new Fixtures(name);
+    }
+
     /** An environment with a load_environment body (indented by the caller's text block) and standard helpers. */
     static Fixtures simple(String name, String body) {
         return env(name, """

@@ -166,4 +166,14 @@ class GoodEnvironmentTest {
         EngineFixture.assertCheck(r, "install", CheckStatus.PASS, "tiny-scorer-0.1.0");
         assertTrue(r.runtimeVerified());
     }
+
+    @Test
+    void packageFormWithLoadEnvironmentImportedFromASubmodule() {
+        Path wheel = Fixtures.bare("pkg-env")
+                .file("pkg_env/__init__.py", "from .env import load_environment\n")
+                .file("pkg_env/env.py", Fixtures.GOOD).write(fx.wheels);
+        ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "package-form");
+        assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
+        EngineFixture.assertCheck(r, "static.load_environment", CheckStatus.PASS, "pkg_env/__init__.py line 1 (imported from .env");
+    }
 }
