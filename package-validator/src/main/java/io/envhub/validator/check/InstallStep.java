@@ -5,12 +5,17 @@ import io.envhub.validator.sandbox.Sandbox;
 import io.envhub.validator.sandbox.SandboxLimits;
 import io.envhub.validator.sandbox.SandboxResult;
 import io.envhub.validator.sandbox.SandboxSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@code install}: a fresh venv ({@code python3 -m venv --without-pip}) and an offline {@code pip install} of the
@@ -56,6 +61,9 @@ final class InstallStep {
                     + tail(venv.stderr()), ms(t0)), null);
         }
         Path wheelhouse = settings.wheelhouse() == null ? job.emptyWheelhouse() : settings.wheelhouse();
+        if (settings.wheelhouse() != null) {
+            requireReadable(wheelhouse);
+        }
         String where = settings.wheelhouse() == null ? "no wheelhouse configured" : "wheelhouse " + settings.wheelhouse();
         List<String> pip = new ArrayList<>(List.of(EngineSettings.PYTHON, "-I", "-m", "pip", "--python", VENV + "/bin/python",
                 "install", "--isolated", "--no-index", "--no-cache-dir", "--disable-pip-version-check", "--no-input",
@@ -83,6 +91,22 @@ final class InstallStep {
             return new Outcome(CheckResult.fail(ID, "pip install " + r.describe(limits), ms), null);
         }
         return new Outcome(CheckResult.fail(ID, "pip install failed: " + errors(output), ms), null);
+    }
+
+    /** A wheelhouse the sandbox uid cannot read is an infrastructure fault, not a package failure. */
+    private static void requireReadable(Path wheelhouse) {
+        try {
+            JobDir.requireSearchable(wheelhouse.toAbsolutePath());
+            try (Stream<Path> files = Files.list(wheelhouse)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    if (!Files.getPosixFilePermissions(f).contains(PosixFilePermission.OTHERS_READ)) {
+                        throw new IOException(f + " is not readable by other users (mode o+r needed)");
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("wheelhouse " + wheelhouse + " is not usable by the sandbox: " + e.getMessage(), e);
+        }
     }
 
     private static String errors(String output) {

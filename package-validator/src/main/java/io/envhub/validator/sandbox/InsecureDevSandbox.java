@@ -75,7 +75,7 @@ public final class InsecureDevSandbox implements Sandbox {
             Map<String, String> env = new LinkedHashMap<>(Map.of("HOME", job.toString(), "TMPDIR", job.toString(),
                     "LANG", "C.UTF-8"));
             spec.env().forEach((k, v) -> env.put(k, rewrite(v, paths)));
-            ProcessRunner.Outcome o = ProcessRunner.run(argv, env, spec.stdin(), l.outputCapBytes(), l.wallSeconds() * 1000L);
+            ProcessRunner.Outcome o = ProcessRunner.run(argv, env, job, spec.stdin(), l.outputCapBytes(), l.wallSeconds() * 1000L);
             SandboxResult.Termination how = o.killedByDeadline() ? SandboxResult.Termination.WALL_CLOCK
                     : o.exitCode() == 128 + 24 ? SandboxResult.Termination.CPU_LIMIT
                     : o.exitCode() > 128 && o.exitCode() <= 192 ? SandboxResult.Termination.SIGNALED

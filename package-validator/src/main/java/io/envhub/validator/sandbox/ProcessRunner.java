@@ -3,6 +3,7 @@ package io.envhub.validator.sandbox;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,11 +22,14 @@ final class ProcessRunner {
     }
 
     static Outcome run(List<String> argv, byte[] stdin, int outputCap, long deadlineMillis) {
-        return run(argv, Map.of(), stdin, outputCap, deadlineMillis);
+        return run(argv, Map.of(), null, stdin, outputCap, deadlineMillis);
     }
 
-    static Outcome run(List<String> argv, Map<String, String> env, byte[] stdin, int outputCap, long deadlineMillis) {
+    static Outcome run(List<String> argv, Map<String, String> env, Path dir, byte[] stdin, int outputCap, long deadlineMillis) {
         ProcessBuilder pb = new ProcessBuilder(argv);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
         pb.environment().clear();
         pb.environment().put("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
         pb.environment().putAll(env);

@@ -36,7 +36,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 NONCE = ""
 
-KNOWN_ARGS = ("prompt", "completion", "answer", "state", "info", "task", "example_id")
+KNOWN_ARGS = ("prompt", "completion", "answer", "state", "info", "task", "example_id", "parser")
 JUNK_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 .,;:!?#%&*()[]{}<>/\\|-_=+~"
 
 # fingerprint: MinHash over word 5-shingles, 128 permutations h(x) = (a*x + b) mod (2^61 - 1),
@@ -230,8 +230,9 @@ def is_chat(row):
 class Caller:
     """Calls one reward function with the named arguments it accepts, in the completion format it accepts."""
 
-    def __init__(self, func):
+    def __init__(self, func, parser=None):
         self.func = func
+        self.parser = parser
         self.name = func_name(func)
         self.fmt = None
         try:
@@ -272,6 +273,8 @@ class Caller:
         ctx = {"prompt": prompt, "completion": completion, "answer": row.get("answer", ""),
                "state": {"prompt": prompt, "completion": completion, "answer": row.get("answer", "")},
                "info": row.get("info") or {}, "task": row.get("task", "default"), "example_id": index}
+        if self.parser is not None:
+            ctx["parser"] = self.parser
         if self.params is None:
             return resolve(self.func(completion=completion, prompt=prompt, answer=ctx["answer"]))
         args, kwargs = [], {}
@@ -462,7 +465,8 @@ def run_mode(module_name, sample_rows, probe_rows, fingerprint_rows, probes_only
                                % (len(rows) - with_prompt, len(rows), missing))
         stages.begin("rubric")
         funcs, weights = find_rubric(env)
-        callers = [Caller(f) for f in funcs]
+        parser = get(get(env, "rubric"), "parser")
+        callers = [Caller(f, parser) for f in funcs]
         result["rubric"] = {"functions": [{"name": c.name, "weight": w, "async": inspect.iscoroutinefunction(c.func)}
                                           for c, w in zip(callers, weights)]}
         stages.begin("rewards")

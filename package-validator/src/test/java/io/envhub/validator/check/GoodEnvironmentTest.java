@@ -176,4 +176,56 @@ class GoodEnvironmentTest {
         assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
         EngineFixture.assertCheck(r, "static.load_environment", CheckStatus.PASS, "pkg_env/__init__.py line 1 (imported from .env");
     }
+
+    @Test
+    void verifiersShapedEnvironmentWithParserAndRewardFuncGetters() {
+        Path wheel = Fixtures.env("vf-shaped", """
+                class XMLParser:
+                    def parse_answer(self, completion):
+                        text = completion[-1]["content"] if isinstance(completion, list) else completion
+                        start = text.find("<answer>")
+                        end = text.find("</answer>")
+                        return text[start + 8:end].strip() if start >= 0 and end > start else None
+
+
+                def correct_answer(parser, completion, answer, **kwargs):
+                    return 1.0 if parser.parse_answer(completion) == answer else 0.0
+
+
+                class Rubric:
+                    def __init__(self):
+                        self.parser = XMLParser()
+
+                    def get_reward_funcs(self):
+                        return [correct_answer]
+
+                    def get_reward_weights(self):
+                        return [1.0]
+
+
+                class Dataset:
+                    def __init__(self, rows):
+                        self.rows = rows
+
+                    def to_list(self):
+                        return list(self.rows)
+
+
+                class SingleTurnEnv:
+                    def __init__(self):
+                        self.dataset = None
+                        self.eval_dataset = Dataset([{"question": "Name color %d" % i, "answer": "red",
+                                                      "task": "colors"} for i in range(5)])
+                        self.rubric = Rubric()
+
+
+                def load_environment(**kwargs):
+                    return SingleTurnEnv()
+                """).write(fx.wheels);
+        ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "verifiers-shaped");
+        assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
+        assertEquals("eval_dataset", r.dataset().source());
+        assertEquals(List.of(new RubricSummary.RewardFunction("correct_answer", 1.0, false, "string")), r.rubric().functions());
+        assertTrue(r.trust().flags().isEmpty(), r.trust().flags().toString());
+    }
 }
