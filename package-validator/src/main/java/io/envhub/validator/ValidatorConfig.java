@@ -1,6 +1,7 @@
 package io.envhub.validator;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 import java.util.Optional;
 
 /** Settings of a validator worker. */
@@ -11,4 +12,30 @@ public interface ValidatorConfig {
 
     /** A name for this worker in job leases and logs; defaults to host name and pid. */
     Optional<String> workerId();
+
+    /** Directory of wheels that dependencies are installed from, offline (pip --no-index --find-links); none by default. */
+    Optional<String> wheelhouse();
+
+    /** Directory for per-job directories; must be searchable by the sandbox uid (default: java.io.tmpdir/envhub-validator). */
+    Optional<String> workDir();
+
+    /** Largest wheel file the validator accepts, in bytes (50 MiB). */
+    @WithDefault("52428800")
+    long maxWheelBytes();
+
+    /** Most bytes a wheel may unpack to, in bytes (512 MiB). */
+    @WithDefault("536870912")
+    long maxUnpackedBytes();
+
+    /** Dataset rows every reward function is called on in the runtime check. */
+    @WithDefault("3")
+    int sampleRows();
+
+    /** Dataset rows the reward-hacking probes use. */
+    @WithDefault("20")
+    int probeRows();
+
+    /** Most dataset rows kept in the contamination fingerprint (consistent sample beyond that). */
+    @WithDefault("1000")
+    int fingerprintRows();
 }

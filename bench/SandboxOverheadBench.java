@@ -1,0 +1,155 @@
+import io.envhub.format.metadata.CoreMetadata;
+import io.envhub.format.wheel.WheelWriter;
+import io.envhub.validator.check.EngineSettings;
+import io.envhub.validator.check.ValidationEngine;
+import io.envhub.validator.check.ValidationReport;
+import io.envhub.validator.sandbox.BubblewrapSandbox;
+import io.envhub.validator.sandbox.Mount;
+import io.envhub.validator.sandbox.SandboxLimits;
+import io.envhub.validator.sandbox.SandboxResult;
+import io.envhub.validator.sandbox.SandboxSpec;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/** See bench/sandbox-overhead.sh. Args: runs, jobs (0 or 1). */
+public class SandboxOverheadBench {
+
+    static final String MODULE = """
+            def exact_match(completion, answer):
+                text = completion[-1]["content"] if isinstance(completion, list) else completion
+                return 1.0 if text.strip() == str(answer) else 0.0
+
+
+            async def short_answer(completion, **kwargs):
+                text = completion[-1]["content"] if isinstance(completion, list) else completion
+                return 1.0 if 0 < len(text) <= 12 else 0.0
+
+
+            class Rubric:
+                def __init__(self, funcs, weights):
+                    self.funcs = funcs
+                    self.weights = weights
+
+
+            def load_environment(num_examples: int = 200):
+                rows = [{"prompt": [{"role": "user", "content": "What is %d + %d? Reply with the number only." % (i, 2 * i + 3)}],
+                         "answer": str(3 * i + 3)} for i in range(num_examples)]
+                return {"dataset": rows, "rubric": Rubric([exact_match, short_answer], [1.0, 0.2])}
+            """;
+
+    public static void main(String[] args) throws Exception {
+        int runs = Integer.parseInt(args[0]);
+        boolean jobs = !"0".equals(args[1]);
+        Path root = Files.createTempDirectory("envhub-bench-");
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try {
+            CoreMetadata m = CoreMetadata.of("bench-env", "1.0.0").withDescription("# bench\n", "text/markdown");
+            WheelWriter w = new WheelWriter(new CoreMetadata(m.metadataVersion(), m.name(), m.version(), "bench", List.of(), "MIT",
+                    null, List.of(), null, null, "text/markdown", "# bench\n", List.of()));
+            w.addFile("bench_env.py", MODULE.getBytes(StandardCharsets.UTF_8));
+            Path wheel = w.writeTo(root);
+            overhead(root, wheel, runs);
+            if (jobs) {
+                jobsPerMinute(root, wheel, 1, Math.max(4, runs / 4));
+                jobsPerMinute(root, wheel, 2, Math.max(4, runs / 4));
+            }
+        } finally {
+            new ProcessBuilder("rm", "-rf", root.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    static void overhead(Path root, Path wheel, int runs) throws Exception {
+        Path venv = root.resolve("venv");
+        run(List.of("/usr/bin/python3", "-m", "venv", "--without-pip", venv.toString()));
+        run(List.of("/usr/bin/python3", "-m", "pip", "--python", venv + "/bin/python", "install", "--isolated", "--no-index",
+                "--no-cache-dir", "--disable-pip-version-check", "-q", wheel.toString()));
+        Path harness = root.resolve("harness.py");
+        try (InputStream in = SandboxOverheadBench.class.getClassLoader().getResourceAsStream("io/envhub/validator/check/harness.py")) {
+            Files.write(harness, in.readAllBytes());
+        }
+        Files.setPosixFilePermissions(harness, PosixFilePermissions.fromString("rw-r--r--"));
+        List<String> args = List.of("-I", "HARNESS", "run", "N", "bench_env", "3", "20", "1000");
+        BubblewrapSandbox sandbox = new BubblewrapSandbox();
+        sandbox.verify();
+        SandboxLimits limits = SandboxLimits.DEFAULTS;
+        List<Long> inside = new ArrayList<>();
+        List<Long> direct = new ArrayList<>();
+        for (int i = 0; i < runs + 2; i++) {
+            List<String> sandboxed = new ArrayList<>(List.of("/venv/bin/python"));
+            args.forEach(a -> sandboxed.add(a.equals("HARNESS") ? "/harness/harness.py" : a));
+            long t0 = System.nanoTime();
+            SandboxResult r = sandbox.run(new SandboxSpec(sandboxed, List.of(Mount.readOnly(venv, "/venv"),
+                    Mount.readOnly(harness, "/harness/harness.py")), java.util.Map.of(), null, limits));
+            long t1 = System.nanoTime();
+            if (r.exitCode() != 0 || !r.stdout().contains("\"ok\": true")) {
+                throw new IllegalStateException("sandboxed harness failed: " + r);
+            }
+            List<String> plain = new ArrayList<>(List.of(venv + "/bin/python"));
+            args.forEach(a -> plain.add(a.equals("HARNESS") ? harness.toString() : a));
+            long t2 = System.nanoTime();
+            String out = run(plain);
+            long t3 = System.nanoTime();
+            if (!out.contains("\"ok\": true")) {
+                throw new IllegalStateException("direct harness failed: " + out);
+            }
+            if (i >= 2) {
+                inside.add((t1 - t0) / 1000);
+                direct.add((t3 - t2) / 1000);
+            }
+        }
+        double in = median(inside) / 1000.0;
+        double di = median(direct) / 1000.0;
+        System.out.printf(Locale.ROOT, "harness on the good fixture (200 rows), median of %d runs (after 2 warm-up runs):%n", runs);
+        System.out.printf(Locale.ROOT, "  in the sandbox: %.1f ms%n  directly:       %.1f ms%n  overhead:       %.1f ms (%.0f%%)%n",
+                in, di, in - di, 100 * (in - di) / di);
+    }
+
+    static void jobsPerMinute(Path root, Path wheel, int workers, int jobs) throws Exception {
+        Path work = Files.createDirectories(root.resolve("work-" + workers));
+        ValidationEngine engine = new ValidationEngine(new BubblewrapSandbox(), EngineSettings.defaults(work, SandboxLimits.DEFAULTS));
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        long t0 = System.nanoTime();
+        List<Future<ValidationReport>> done = new ArrayList<>();
+        for (int i = 0; i < jobs; i++) {
+            done.add(pool.submit(() -> engine.validate(wheel)));
+        }
+        for (Future<ValidationReport> f : done) {
+            ValidationReport r = f.get();
+            if (!ValidationReport.VALIDATED.equals(r.status())) {
+                throw new IllegalStateException("not validated: " + r.summary());
+            }
+        }
+        double minutes = (System.nanoTime() - t0) / 6e10;
+        pool.shutdown();
+        pool.awaitTermination(1, TimeUnit.MINUTES);
+        System.out.printf(Locale.ROOT, "whole validations of the good fixture, %d worker(s), %d jobs: %.1f jobs/minute%n",
+                workers, jobs, jobs / minutes);
+    }
+
+    static String run(List<String> cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(cmd + " failed: " + out);
+        }
+        return out;
+    }
+
+    static double median(List<Long> values) {
+        List<Long> v = new ArrayList<>(values);
+        Collections.sort(v);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2.0;
+    }
+}

@@ -1,0 +1,13 @@
+package io.envhub.validator.check;
+
+/**
+ * Where the time went, in milliseconds.
+ *
+ * @param staticMs static checks, including the ast check
+ * @param installMs venv and pip install
+ * @param runtimeMs main harness run
+ * @param determinismMs second harness run
+ * @param totalMs whole validation
+ */
+public record Durations(long staticMs, long installMs, long runtimeMs, long determinismMs, long totalMs) {
+}

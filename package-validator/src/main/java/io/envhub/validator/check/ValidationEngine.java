@@ -1,0 +1,181 @@
+package io.envhub.validator.check;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.format.hash.Sha256;
+import io.envhub.validator.sandbox.Sandbox;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Validates one wheel file and produces a {@link ValidationReport}: static checks in Java, the ast check, the
+ * offline install, the runtime checks and the trust report in the sandbox. Plain Java: a worker loop (or a test)
+ * constructs it with a {@link Sandbox} and {@link EngineSettings}. Thread-safe; each call has its own job directory.
+ *
+ * <p>Package faults are reported as checks; only infrastructure faults throw (the sandbox is unavailable:
+ * {@link io.envhub.validator.sandbox.SandboxUnavailableException}; the wheel or work directory cannot be read or
+ * written: {@link UncheckedIOException}), so a worker can retry them.
+ */
+public final class ValidationEngine {
+
+    private static final List<String> TRUST = List.of(TrustChecks.HACKING, TrustChecks.DETERMINISM, TrustChecks.FINGERPRINT);
+
+    private final Sandbox sandbox;
+    private final EngineSettings settings;
+    private final RuntimeChecks runtime;
+
+    /**
+     * Creates an engine.
+     *
+     * @param sandbox where package code runs
+     * @param settings limits, directories and sample sizes
+     */
+    public ValidationEngine(Sandbox sandbox, EngineSettings settings) {
+        this.sandbox = sandbox;
+        this.settings = settings;
+        this.runtime = new RuntimeChecks(sandbox, settings);
+    }
+
+    /**
+     * Validates a wheel.
+     *
+     * @param wheel the wheel file; its name is checked against its metadata when it ends with {@code .whl}
+     * @return the report
+     */
+    public ValidationReport validate(Path wheel) {
+        long t0 = System.nanoTime();
+        ReportBuilder report = new ReportBuilder(wheel.getFileName().toString(), sha256(wheel), size(wheel));
+        StaticChecks.Outcome stat = new StaticChecks(settings).run(wheel);
+        report.addAll(stat.checks());
+        if (stat.wheel() == null) {
+            report.skip("not run: static checks failed", AstCheck.ID, InstallStep.ID);
+            report.skipRuntimeAndTrust("not run: static checks failed");
+            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+        }
+        report.packageInfo(stat.wheel().metadata().name(), stat.wheel().metadata().version(),
+                stat.module() == null ? null : stat.module().name());
+        String failedBefore = report.firstFailure();
+        if (failedBefore != null) {
+            String why = "not run: " + failedBefore + " failed";
+            report.skip(stat.module() == null ? "not run: no environment module" : why, AstCheck.ID);
+            report.skip(why, InstallStep.ID);
+            report.skipRuntimeAndTrust(why);
+            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+        }
+        try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
+            report.add(new AstCheck(sandbox, settings).run(job, wheel, stat.module()));
+            report.staticMs(ms(t0));
+            String failed = report.firstFailure();
+            if (failed != null) {
+                report.skip("not run: " + failed + " failed", InstallStep.ID);
+                report.skipRuntimeAndTrust("not run: " + failed + " failed");
+                return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+            }
+            long t1 = System.nanoTime();
+            InstallStep.Outcome install = new InstallStep(sandbox, settings).run(job,
+                    job.putWheel(wheel, stat.wheel().expectedFileName()));
+            report.add(install.check());
+            report.installMs(ms(t1));
+            if (!install.installed()) {
+                String why = install.skipReason() != null ? install.skipReason() : "not run: install failed";
+                report.skipRuntimeAndTrust(why);
+                return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+            }
+            runAndProbe(job, stat.module().name(), report);
+            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+        }
+    }
+
+    private void runAndProbe(JobDir job, String module, ReportBuilder report) {
+        long t2 = System.nanoTime();
+        Harness.Run first = runtime.harness(job, module, false);
+        List<CheckResult> checks = runtime.checks(first, module);
+        report.addAll(checks);
+        JsonNode r = first.result();
+        report.runtime(r, first);
+        report.runtimeMs(ms(t2));
+        CheckResult rewards = checks.get(checks.size() - 1);
+        if (rewards.status() != CheckStatus.PASS) {
+            report.skip("not run: " + firstFailed(checks) + " failed", TRUST.toArray(String[]::new));
+            return;
+        }
+        if (r == null || !r.has("probes")) {
+            String why = r == null ? runtime.killed(first, String.valueOf(first.lastStage()))
+                    : ErrorHints.explain(r.path("error"), module, settings.limits());
+            report.add(CheckResult.warn(TrustChecks.HACKING, "the probes did not complete: " + why, 0));
+            report.add(CheckResult.skip(TrustChecks.DETERMINISM, "not run: the probes did not complete"));
+            report.add(CheckResult.warn(TrustChecks.FINGERPRINT, "no fingerprint: the probes did not complete", 0));
+            return;
+        }
+        TrustChecks.Hacking hacking = TrustChecks.hacking(r, stageMs(r, "probes"));
+        report.add(hacking.check());
+        long t3 = System.nanoTime();
+        Harness.Run second = runtime.harness(job, module, true);
+        long detMs = ms(t3);
+        CheckResult det = TrustChecks.determinism(r, second, runtime.killed(second, String.valueOf(second.lastStage())), detMs);
+        report.add(det);
+        report.determinismMs(detMs);
+        report.trust(new TrustReport(hacking.probes(), hacking.best(), flags(hacking, det), det.status() == CheckStatus.PASS));
+        if (r.hasNonNull("fingerprint")) {
+            Fingerprint fp = Harness.JSON.convertValue(r.get("fingerprint"), Fingerprint.class);
+            report.fingerprint(fp);
+            report.add(CheckResult.pass(TrustChecks.FINGERPRINT, "MinHash fingerprint of " + fp.rows() + " rows ("
+                    + fp.sampledRows() + " kept) for contamination checks", stageMs(r, "fingerprint")));
+        } else {
+            report.add(CheckResult.warn(TrustChecks.FINGERPRINT, "no fingerprint: "
+                    + ErrorHints.explain(r.path("error"), module, settings.limits()), 0));
+        }
+    }
+
+    private static List<String> flags(TrustChecks.Hacking hacking, CheckResult det) {
+        List<String> flags = new ArrayList<>(hacking.flags());
+        if (det.status() != CheckStatus.PASS) {
+            flags.add(det.message());
+        }
+        return flags;
+    }
+
+    private static String firstFailed(List<CheckResult> checks) {
+        return checks.stream().filter(c -> c.status() == CheckStatus.FAIL).map(CheckResult::id).findFirst().orElse("runtime");
+    }
+
+    private static long stageMs(JsonNode r, String stage) {
+        for (JsonNode s : r.path("stages")) {
+            if (stage.equals(s.path("name").asText())) {
+                return s.path("ms").asLong();
+            }
+        }
+        return 0;
+    }
+
+    private static String sha256(Path file) {
+        MessageDigest digest = Sha256.newDigest();
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[65536];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                digest.update(buf, 0, n);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return Sha256.hex(digest.digest());
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    private static long ms(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}
