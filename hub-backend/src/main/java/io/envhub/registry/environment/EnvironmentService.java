@@ -57,6 +57,7 @@ public class EnvironmentService {
     /** Changes summary, visibility and tags; 404 when the caller cannot see it, 401/403 when they may not manage it. */
     @Transactional
     public Detail update(String owner, String name, SettingsPatch patch) {
+        access.requireSignedIn();
         Environment env = lookup.readable(owner, name);
         access.requireManage(env);
         if (patch == null) {
