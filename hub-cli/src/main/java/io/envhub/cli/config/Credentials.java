@@ -1,5 +1,7 @@
 package io.envhub.cli.config;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -16,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param username who signed in, as the hub knows them, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record Credentials(String kind, String keycloakUrl, String clientId, String refreshToken, String accessToken,
                           long accessTokenExpiresAt, String personalToken, String username) {
     /** A Keycloak device login. */
@@ -39,6 +42,7 @@ public record Credentials(String kind, String keycloakUrl, String clientId, Stri
      *
      * @return true for {@link #KEYCLOAK}
      */
+    @JsonIgnore
     public boolean isKeycloak() {
         return KEYCLOAK.equals(kind);
     }
