@@ -108,21 +108,6 @@ public final class Session implements HubClient.Auth {
         return true;
     }
 
-    /**
-     * A valid Keycloak access token (refreshed if needed), for calls that need an interactive login.
-     *
-     * @return the token
-     * @throws CliException (exit 3) when there is no Keycloak login
-     */
-    public String keycloakAccessToken() {
-        if (fromEnvironment()) {
-            return ctx.env().get("ENVHUB_TOKEN").strip();
-        }
-        Credentials c = stored().filter(Credentials::isKeycloak).orElseThrow(() -> new CliException(ExitCodes.NETWORK_OR_AUTH,
-                "this needs a device login, not a personal access token — run `envhub login`"));
-        return authorization().map(h -> h.substring("Bearer ".length())).orElse(c.accessToken());
-    }
-
     private Credentials refresh(Credentials creds) {
         if (creds.refreshToken() == null) {
             throw new CliException(ExitCodes.NETWORK_OR_AUTH, "your login has no refresh token — run `envhub login` again");

@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub build [DIR]}: build the wheel, reproducibly, without Python. */
 @Command(name = "build", mixinStandardHelpOptions = true,
+        header = "Build the wheel reproducibly (no Python needed).",
         description = {"Build the project's wheel into DIR/dist/ without a Python toolchain. Files ignored by .gitignore, "
             + "dotfiles, dist/, build/, __pycache__, *.pyc and *.egg-info are left out. The same tree always gives the "
             + "same bytes (file times do not matter).",

@@ -10,6 +10,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub info OWNER/NAME}: an environment's details. */
 @Command(name = "info", mixinStandardHelpOptions = true,
+        header = "Show an environment's details.",
         description = "Show an environment: summary, tags, license, visibility, latest version and its validation status, "
                 + "stars, downloads and how to install it.",
         footer = {"", "Example:", "  envhub info alice/reverse-text"})

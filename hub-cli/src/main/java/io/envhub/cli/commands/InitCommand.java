@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub init NAME}: scaffold a new environment project. */
 @Command(name = "init", mixinStandardHelpOptions = true,
+        header = "Create a new environment project.",
         description = "Create a new environment project (verifiers layout): pyproject.toml, <module>.py with "
                 + "load_environment(**kwargs), README.md and .gitignore. Refuses an existing non-empty directory.",
         footer = {"", "Example:", "  envhub init reverse-text && envhub build reverse-text"})

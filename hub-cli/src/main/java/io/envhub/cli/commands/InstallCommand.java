@@ -20,6 +20,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub install OWNER/NAME[@VERSION]}: pip install from the hub's package index. */
 @Command(name = "install", mixinStandardHelpOptions = true,
+        header = "Install with pip from the hub's package index.",
         description = {"Install an environment with pip from the hub's package index ({hub}/simple/{owner}/), printing the "
             + "exact command (token masked). With a personal access token (stored by `envhub login --token`, or "
             + "ENVHUB_TOKEN=envhub_...) private environments install too.",

@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 
 /** {@code envhub login}: device login through Keycloak, or store a personal access token read from stdin. */
 @Command(name = "login", mixinStandardHelpOptions = true,
+        header = "Sign in (device login through Keycloak, or a personal access token).",
         description = {"Sign in. Without options: the OAuth device login — open the printed URL in any browser, confirm the "
             + "code, and the CLI stores a refresh token in the credentials file (mode 0600) and refreshes access tokens "
             + "silently.", "With --token: read a personal access token (envhub_...) from stdin, check it and store it (for CI "

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 
 /** {@code envhub logout}: forget the stored credentials of the hub (and revoke a Keycloak refresh token). */
 @Command(name = "logout", mixinStandardHelpOptions = true,
+        header = "Delete the stored credentials of the hub.",
         description = "Delete the stored credentials of the hub; a device login's refresh token is also revoked at Keycloak "
                 + "(best effort). The credentials file is deleted when no hub is left in it.",
         footer = {"", "Example:", "  envhub logout"})

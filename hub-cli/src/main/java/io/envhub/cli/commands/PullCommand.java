@@ -32,6 +32,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub pull OWNER/NAME[@VERSION]}: download a wheel and verify its sha256. */
 @Command(name = "pull", mixinStandardHelpOptions = true,
+        header = "Download a wheel and verify its sha256.",
         description = "Download an environment's wheel (the latest non-yanked version unless @VERSION is given), verify its "
                 + "sha256 against the hub's record (a mismatch deletes the file, exit 4), and optionally unpack it safely.",
         footer = {"", "Examples:", "  envhub pull alice/reverse-text", "  envhub pull alice/reverse-text@0.1.4 -o wheels --extract"})

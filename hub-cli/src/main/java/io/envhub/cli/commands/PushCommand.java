@@ -21,6 +21,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub push [DIR]}: build, check, upload with a progress bar, and wait for validation. */
 @Command(name = "push", mixinStandardHelpOptions = true,
+        header = "Build, check, upload and wait for validation.",
         description = {"Build the wheel (like `envhub build`), check it locally (wheel reads back, module present, "
             + "load_environment defined, README present), upload it to OWNER/NAME and wait for the hub's validation.",
             "Versions are immutable: pushing an existing version is refused — bump `version` in pyproject.toml."},

@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub search QUERY}: full-text search over environments. */
 @Command(name = "search", mixinStandardHelpOptions = true,
+        header = "Search environments.",
         description = "Search environments by text, optionally filtered by tags (all given tags must match).",
         footer = {"", "Examples:", "  envhub search reverse", "  envhub search math --tag single-turn --size 50 --json"})
 public final class SearchCommand extends BaseCommand {

@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub token create|list|revoke}: personal access tokens (for CI and pip). */
 @Command(name = "token", mixinStandardHelpOptions = true,
+        header = "Create, list and revoke personal access tokens.",
         description = "Manage your personal access tokens (for CI and for pip with private environments).",
         subcommands = {TokenCommand.Create.class, TokenCommand.ListTokens.class, TokenCommand.Revoke.class},
         footer = {"", "Example:", "  envhub token create --name ci --scope publish --expires-in-days 90"})

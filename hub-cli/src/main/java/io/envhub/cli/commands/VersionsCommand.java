@@ -11,6 +11,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub versions OWNER/NAME}: the published versions. */
 @Command(name = "versions", mixinStandardHelpOptions = true,
+        header = "List an environment's versions.",
         description = "List an environment's versions, newest first, with validation status, yanked marks, size and sha256.",
         footer = {"", "Example:", "  envhub versions alice/reverse-text"})
 public final class VersionsCommand extends BaseCommand {

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 
 /** {@code envhub whoami}: who the hub thinks you are ({@code GET /api/v1/me}). */
 @Command(name = "whoami", mixinStandardHelpOptions = true,
+        header = "Show who the hub thinks you are.",
         description = "Show who the hub thinks you are: user name, roles, organisations and how you signed in.",
         footer = {"", "Example:", "  envhub whoami --json"})
 public final class WhoamiCommand extends BaseCommand {

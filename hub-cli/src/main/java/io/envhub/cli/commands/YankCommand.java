@@ -13,6 +13,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub yank OWNER/NAME@VERSION --reason ...}: hide a version from resolution (or undo it). */
 @Command(name = "yank", mixinStandardHelpOptions = true,
+        header = "Yank (or unyank) a version.",
         description = "Yank a version: pip and `envhub pull` skip it unless it is named exactly; nothing is deleted. "
                 + "--undo reverses it.",
         footer = {"", "Examples:", "  envhub yank alice/reverse-text@0.1.3 --reason \"reward function accepted empty answers\"",

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
 
@@ -117,15 +116,6 @@ public final class CredentialStore {
             throw new CliException(ExitCodes.LOCAL, "cannot delete " + file() + ": " + e.getMessage(), e);
         }
         return removed;
-    }
-
-    /**
-     * Lists the hubs with stored credentials.
-     *
-     * @return hub URLs
-     */
-    public Iterator<String> hubs() {
-        return read().path("hubs").fieldNames();
     }
 
     private ObjectNode read() {
