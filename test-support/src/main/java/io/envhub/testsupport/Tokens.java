@@ -41,6 +41,37 @@ public final class Tokens {
         return request(form).get("access_token").asText();
     }
 
+    /**
+     * Makes sure a user exists in the test realm (created through Keycloak's admin API with the bootstrap admin,
+     * so it gets the realm's default roles, i.e. {@code contributor}); the password equals the user name.
+     */
+    public static void ensureUser(String username) {
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "password");
+        form.put("client_id", "admin-cli");
+        form.put("username", System.getenv().getOrDefault("ENVHUB_KEYCLOAK_ADMIN", "admin"));
+        form.put("password", System.getenv().getOrDefault("ENVHUB_KEYCLOAK_ADMIN_PASSWORD", "admin"));
+        String admin = post(KeycloakTestResource.baseUrl() + "/realms/master/protocol/openid-connect/token", form)
+                .get("access_token").asText();
+        String user = "{\"username\":\"" + username + "\",\"enabled\":true,\"email\":\"" + username
+                + "@envhub.local\",\"emailVerified\":true,\"firstName\":\"" + username + "\",\"lastName\":\"Test\","
+                + "\"credentials\":[{\"type\":\"password\",\"value\":\"" + username + "\",\"temporary\":false}]}";
+        HttpRequest req = HttpRequest.newBuilder(URI.create(KeycloakTestResource.baseUrl() + "/admin/realms/envhub/users"))
+                .header("Authorization", "Bearer " + admin).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(user)).build();
+        try {
+            int status = HTTP.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status != 201 && status != 409) {
+                throw new IllegalStateException("could not create test user " + username + ": HTTP " + status);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The token endpoint of the test realm. */
     public static String tokenEndpoint() {
         return KeycloakTestResource.baseUrl() + "/realms/envhub/protocol/openid-connect/token";
@@ -55,7 +86,11 @@ public final class Tokens {
     }
 
     private static JsonNode request(Map<String, String> form) {
-        HttpRequest req = HttpRequest.newBuilder(URI.create(tokenEndpoint()))
+        return post(tokenEndpoint(), form);
+    }
+
+    private static JsonNode post(String url, Map<String, String> form) {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(url))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(formBody(form)))
                 .build();

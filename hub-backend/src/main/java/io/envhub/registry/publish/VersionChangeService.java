@@ -89,6 +89,7 @@ public class VersionChangeService {
     }
 
     private EnvironmentVersion lockedVersion(String owner, String name, String version) {
+        access.requireSignedIn();
         String normalized = ProjectName.normalize(name);
         Environment env = access.requireReadable(Environment.find(owner, normalized), "Environment " + owner + "/" + normalized);
         access.requireManage(env);

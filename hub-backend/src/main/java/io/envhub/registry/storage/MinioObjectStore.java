@@ -92,6 +92,22 @@ public class MinioObjectStore implements ObjectStore {
     }
 
     @Override
+    public java.util.List<StoredObject> list(String prefix) {
+        java.util.List<StoredObject> objects = new java.util.ArrayList<>();
+        try {
+            for (io.minio.Result<io.minio.messages.Item> result : client.listObjects(io.minio.ListObjectsArgs.builder()
+                    .bucket(config.bucket()).prefix(prefix).recursive(true).build())) {
+                io.minio.messages.Item item = result.get();
+                objects.add(new StoredObject(item.objectName(), item.size(),
+                        item.lastModified() == null ? java.time.Instant.EPOCH : item.lastModified().toInstant()));
+            }
+            return objects;
+        } catch (Exception e) {
+            throw new StorageException("could not list " + prefix, e);
+        }
+    }
+
+    @Override
     public boolean isReachable() {
         try {
             return client.bucketExists(BucketExistsArgs.builder().bucket(config.bucket()).build());

@@ -18,6 +18,13 @@ public interface ObjectStore {
     /** A URL that lets anyone GET the object until it expires. */
     String presignedGet(String key, Duration ttl);
 
+    /** One stored object as listed. */
+    record StoredObject(String key, long size, java.time.Instant lastModified) {
+    }
+
+    /** Every object whose key starts with {@code prefix} (all pages). */
+    java.util.List<StoredObject> list(String prefix);
+
     /** True when the store answers and the bucket exists. */
     boolean isReachable();
 }
