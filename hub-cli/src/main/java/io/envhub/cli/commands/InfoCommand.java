@@ -30,7 +30,7 @@ public final class InfoCommand extends BaseCommand {
         var o = ctx.out();
         String display = e.path("displayName").asText("");
         o.println(e.path("owner").asText(ref.owner()) + "/" + e.path("name").asText(ref.name())
-                + (display.isBlank() ? "" : "  (" + display + ")"));
+                + (display.isBlank() || display.equals(e.path("name").asText(ref.name())) ? "" : "  (" + display + ")"));
         if (e.hasNonNull("summary")) {
             o.println("  " + e.get("summary").asText());
         }

@@ -30,13 +30,22 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
     private static final String ACCESS_KEY = "cli-test-access";
     private static final String SECRET_KEY = "cli-test-secret-key";
     private static final String BUCKET = "envhub-cli-test";
+    /** The upload limit the tests' hub enforces. */
+    public static final long MAX_UPLOAD_BYTES = 256 * 1024;
 
     private final List<AutoCloseable> cleanup = new ArrayList<>();
     private String url;
     private Path log;
 
-    /** The packaged backend, if it was built. */
+    /**
+     * The packaged backend: {@code hub-backend/target/quarkus-app/quarkus-run.jar} of this checkout, or the jar named
+     * by the system property {@code envhub.test.backend-jar} (to run these tests against another build).
+     */
     public static Path runner() {
+        String other = System.getProperty("envhub.test.backend-jar");
+        if (other != null && !other.isBlank()) {
+            return Path.of(other).toAbsolutePath();
+        }
         return RepoPaths.root().resolve("hub-backend/target/quarkus-app/quarkus-run.jar");
     }
 
@@ -85,6 +94,7 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
         env.put("ENVHUB_S3_SECRET_KEY", SECRET_KEY);
         env.put("ENVHUB_S3_BUCKET", BUCKET);
         env.put("ENVHUB_KEYCLOAK_URL", KeycloakTestResource.baseUrl());
+        env.put("ENVHUB_MAX_UPLOAD_BYTES", Long.toString(MAX_UPLOAD_BYTES));
         Process process = pb.start();
         cleanup.add(() -> stop(process));
         awaitReady(process, Duration.ofSeconds(180));

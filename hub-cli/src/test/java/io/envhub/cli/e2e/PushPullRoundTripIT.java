@@ -168,6 +168,22 @@ class PushPullRoundTripIT {
     }
 
     @Test
+    @Order(4)
+    void tooLargeWheelsAreRefusedInOneLine() throws Exception {
+        Path big = tmp.resolve("big-env");
+        assertEquals(0, alice().run("init", "big-env", "--dir", big.toString()).exitCode());
+        byte[] noise = new byte[(int) HubBackend.MAX_UPLOAD_BYTES + 200 * 1024];
+        new java.util.Random(7).nextBytes(noise);
+        Files.write(big.resolve("noise.bin"), noise);
+        Path toml = big.resolve("pyproject.toml");
+        Files.writeString(toml, Files.readString(toml).replace("include = [\"big_env.py\"]", "include = [\"big_env.py\", \"noise.bin\"]"));
+        CliRun.Result r = alice().run("push", big.toString(), "--no-wait");
+        assertEquals(ExitCodes.REFUSED, r.exitCode(), r.toString());
+        assertTrue(r.errorLine().startsWith("envhub: the wheel is too large for this hub (The upload is "), r.errorLine());
+        assertTrue(r.errorLine().endsWith("— leave data files out (.gitignore) or fetch them in load_environment()"), r.errorLine());
+    }
+
+    @Test
     @Order(5)
     void yankAndUnyank() throws Exception {
         CliRun.Result yank = alice().run("yank", "alice/round-trip@0.1.0", "--reason", "superseded by 0.1.1");
@@ -198,9 +214,12 @@ class PushPullRoundTripIT {
         CliRun.Result missing = cli("anon").run("pull", "alice/no-such-env", "-o", tmp.resolve("none").toString());
         assertEquals(ExitCodes.REFUSED, missing.exitCode(), missing.toString());
         assertTrue(missing.errorLine().startsWith("envhub: alice/no-such-env not found"), missing.errorLine());
-        assertEquals(0, alice().run("versions", "alice/round-trip").exitCode());
-        assertEquals(0, alice().run("info", "alice/round-trip").exitCode());
-        assertEquals(0, alice().run("search", "round").exitCode());
+        for (String[] args : new String[][] {{"versions", "alice/round-trip"}, {"info", "alice/round-trip"}, {"search", "round"},
+            {"search", "--tag", "example"}}) {
+            CliRun.Result r = alice().run(args);
+            assertEquals(0, r.exitCode(), r.toString());
+            System.out.println("$ envhub " + String.join(" ", args) + "\n" + r.out());
+        }
     }
 
     @Test
