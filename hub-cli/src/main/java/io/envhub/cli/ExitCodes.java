@@ -1,0 +1,36 @@
+package io.envhub.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The exit codes of every {@code envhub} command. */
+public final class ExitCodes {
+    /** Success. */
+    public static final int OK = 0;
+    /** The hub refused the request (it exists already, not allowed, not found, invalid, validation failed). */
+    public static final int REFUSED = 1;
+    /** Wrong command-line usage. */
+    public static final int USAGE = 2;
+    /** The hub or Keycloak cannot be reached, or you are not signed in / your login expired. */
+    public static final int NETWORK_OR_AUTH = 3;
+    /** A local problem: not a project, a build failure, a hash mismatch, a file that cannot be written. */
+    public static final int LOCAL = 4;
+
+    private ExitCodes() {
+    }
+
+    /**
+     * The table shown in every command's help.
+     *
+     * @return code to description
+     */
+    public static Map<String, String> helpTable() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("0", "ok");
+        m.put("1", "refused by the hub (exists already, forbidden, not found, invalid)");
+        m.put("2", "usage error");
+        m.put("3", "network or authentication problem (run `envhub login`)");
+        m.put("4", "local problem (not a project, build failure, hash mismatch)");
+        return m;
+    }
+}

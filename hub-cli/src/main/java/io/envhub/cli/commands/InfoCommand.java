@@ -1,0 +1,56 @@
+package io.envhub.cli.commands;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.cli.CliContext;
+import io.envhub.cli.ExitCodes;
+import io.envhub.cli.Ref;
+import io.envhub.cli.http.Situation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code envhub info OWNER/NAME}: an environment's details. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        header = "Show an environment's details.",
+        description = "Show an environment: summary, tags, license, visibility, latest version and its validation status, "
+                + "stars, downloads and how to install it.",
+        footer = {"", "Example:", "  envhub info alice/reverse-text"})
+public final class InfoCommand extends BaseCommand {
+    @Parameters(index = "0", paramLabel = "OWNER/NAME", description = "The environment")
+    String reference;
+
+    @Override
+    protected int run(CliContext ctx) {
+        Ref ref = Ref.parse(reference, false);
+        JsonNode e = ctx.hub().get(ctx.hub().url("api", "v1", "environments", ref.owner(), ref.name()),
+                Situation.of("info", ref.owner(), ref.name(), null));
+        if (ctx.json()) {
+            printJson(ctx, e);
+            return ExitCodes.OK;
+        }
+        var o = ctx.out();
+        String display = e.path("displayName").asText("");
+        o.println(e.path("owner").asText(ref.owner()) + "/" + e.path("name").asText(ref.name())
+                + (display.isBlank() || display.equals(e.path("name").asText(ref.name())) ? "" : "  (" + display + ")"));
+        if (e.hasNonNull("summary")) {
+            o.println("  " + e.get("summary").asText());
+        }
+        o.println("  latest:     " + e.path("latestVersion").asText("-") + (e.hasNonNull("latestStatus")
+                ? " (" + e.get("latestStatus").asText() + ")" : ""));
+        o.println("  visibility: " + e.path("visibility").asText("?"));
+        if (e.hasNonNull("license")) {
+            o.println("  license:    " + e.get("license").asText());
+        }
+        if (e.path("tags").size() > 0) {
+            o.println("  tags:       " + WhoamiCommand.join(e.path("tags")));
+        }
+        o.println("  stars:      " + e.path("starCount").asInt() + (e.path("starredByMe").asBoolean(false) ? " (incl. yours)" : "")
+                + "   downloads: " + e.path("downloadCount").asLong());
+        if (e.path("install").hasNonNull("pip")) {
+            o.println("  install:    " + e.path("install").get("pip").asText());
+        }
+        if (e.path("install").hasNonNull("envhub")) {
+            o.println("              " + e.path("install").get("envhub").asText());
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,78 @@
+package io.envhub.cli.commands;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.cli.CliContext;
+import io.envhub.cli.ExitCodes;
+import io.envhub.cli.http.HubClient;
+import io.envhub.cli.http.Situation;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code envhub search QUERY}: full-text search over environments. */
+@Command(name = "search", mixinStandardHelpOptions = true,
+        header = "Search environments.",
+        description = "Search environments by text, optionally filtered by tags (all given tags must match).",
+        footer = {"", "Examples:", "  envhub search reverse", "  envhub search math --tag single-turn --size 50 --json"})
+public final class SearchCommand extends BaseCommand {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY", description = "Words to look for (default: everything)")
+    String query;
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "Only environments with this tag (repeatable)")
+    List<String> tags = new ArrayList<>();
+
+    @Option(names = "--page", paramLabel = "N", defaultValue = "1", description = "Result page (default: 1)")
+    int page;
+
+    @Option(names = "--size", paramLabel = "N", defaultValue = "20", description = "Results per page (default: 20)")
+    int size;
+
+    @Override
+    protected int run(CliContext ctx) {
+        StringBuilder url = new StringBuilder(ctx.hub().url("api", "v1", "environments")).append("?page=").append(page)
+                .append("&size=").append(size);
+        if (query != null && !query.isBlank()) {
+            url.append("&q=").append(HubClient.encode(query));
+        }
+        for (String t : tags) {
+            url.append("&tag=").append(HubClient.encode(t));
+        }
+        JsonNode res = ctx.hub().get(url.toString(), Situation.of("search", null, null, null));
+        if (ctx.json()) {
+            printJson(ctx, res);
+            return ExitCodes.OK;
+        }
+        JsonNode items = res.path("items");
+        if (items.isEmpty()) {
+            ctx.out().println("No environments found" + (query == null ? "" : " for '" + query + "'")
+                    + (tags.isEmpty() ? "" : " with tags " + tags));
+            return ExitCodes.OK;
+        }
+        for (JsonNode e : items) {
+            String coords = e.path("owner").asText() + "/" + e.path("name").asText();
+            String version = e.path("latestVersion").asText("-");
+            ctx.out().printf("%-40s %-10s ★%-4d ⬇%-6d %s%n", coords, version, e.path("starCount").asInt(),
+                    e.path("downloadCount").asLong(), e.path("summary").asText(""));
+            if (e.path("tags").size() > 0) {
+                ctx.out().println("    tags: " + WhoamiCommand.join(e.path("tags"))
+                        + ("private".equals(e.path("visibility").asText()) ? "  (private)" : ""));
+            }
+        }
+        long total = res.path("total").asLong(items.size());
+        ctx.out().println(total + (total == 1 ? " environment" : " environments") + (total > items.size()
+                ? " (page " + res.path("page").asInt(page) + "; --page N for more)" : ""));
+        List<String> facets = new ArrayList<>();
+        for (JsonNode f : res.path("facets").path("tags")) {
+            facets.add(f.path("tag").asText() + " (" + f.path("count").asLong() + ")");
+            if (facets.size() == 10) {
+                break;
+            }
+        }
+        if (!facets.isEmpty()) {
+            ctx.out().println("tags: " + String.join(", ", facets));
+        }
+        return ExitCodes.OK;
+    }
+}

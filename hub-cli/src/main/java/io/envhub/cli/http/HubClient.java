@@ -1,0 +1,287 @@
+package io.envhub.cli.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.envhub.cli.CliException;
+import io.envhub.cli.ExitCodes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The hub's REST API over {@code java.net.http}. Answers are JSON trees; refusals become {@link ApiProblem}s;
+ * unreachable hubs become a {@link CliException} with exit code 3. Idempotent calls (GET, DELETE) are retried with
+ * exponential backoff on network errors and on 502/503/504; other calls are sent once. A 401 with a Keycloak login
+ * refreshes the access token and repeats the call once.
+ */
+public final class HubClient {
+    /** User-Agent of every request. */
+    public static final String USER_AGENT = "envhub-cli/0.1";
+
+    private static final Set<Integer> RETRY_STATUS = Set.of(502, 503, 504);
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    /** Supplies the {@code Authorization} header. */
+    public interface Auth {
+        /**
+         * The header value for the next request.
+         *
+         * @return e.g. {@code Bearer ...}, or empty when anonymous
+         */
+        Optional<String> authorization();
+
+        /**
+         * Called after a 401; returns true when fresh credentials are available and the call should be repeated.
+         *
+         * @return whether to repeat
+         */
+        boolean refreshAfterUnauthorized();
+    }
+
+    private final String base;
+    private final HttpClient http;
+    private final ObjectMapper mapper;
+    private final Auth auth;
+    private Sleeper sleeper = Sleeper.REAL;
+    private int attempts = 4;
+    private Duration firstBackoff = Duration.ofMillis(300);
+
+    /**
+     * Creates a client.
+     *
+     * @param base hub base URL without trailing slash
+     * @param http HTTP client (must not follow redirects)
+     * @param mapper JSON mapper
+     * @param auth credentials
+     */
+    public HubClient(String base, HttpClient http, ObjectMapper mapper, Auth auth) {
+        this.base = base;
+        this.http = http;
+        this.mapper = mapper;
+        this.auth = auth;
+    }
+
+    /**
+     * Changes the retry policy (tests).
+     *
+     * @param sleeper how to wait between attempts
+     * @param maxAttempts attempts of an idempotent call, at least 1
+     * @param backoff first wait; doubled after each failure
+     * @return this client
+     */
+    public HubClient retries(Sleeper sleeper, int maxAttempts, Duration backoff) {
+        this.sleeper = sleeper;
+        this.attempts = Math.max(1, maxAttempts);
+        this.firstBackoff = backoff;
+        return this;
+    }
+
+    /** The hub base URL. */
+    public String base() {
+        return base;
+    }
+
+    /**
+     * Builds an absolute URL from path segments (each one percent-encoded).
+     *
+     * @param segments path segments after the base, e.g. {@code "api", "v1", "me"}
+     * @return the URL
+     */
+    public String url(String... segments) {
+        StringBuilder sb = new StringBuilder(base);
+        for (String s : segments) {
+            sb.append('/').append(encode(s));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Percent-encodes a path segment or query value.
+     *
+     * @param s raw text
+     * @return encoded text
+     */
+    public static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /**
+     * GET, retried.
+     *
+     * @param url absolute URL
+     * @param situation for messages
+     * @return the JSON answer
+     */
+    public JsonNode get(String url, Situation situation) {
+        return json(send(HttpRequest.newBuilder(URI.create(url)).GET(), true), situation);
+    }
+
+    /**
+     * POST with a JSON body (or none), sent once.
+     *
+     * @param url absolute URL
+     * @param body object to serialize, or null for an empty body
+     * @param situation for messages
+     * @return the JSON answer (missing node when empty)
+     */
+    public JsonNode post(String url, Object body, Situation situation) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url));
+        if (body == null) {
+            b.POST(HttpRequest.BodyPublishers.noBody());
+        } else {
+            b.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(write(body)));
+        }
+        return json(send(b, false), situation);
+    }
+
+    /**
+     * DELETE, retried.
+     *
+     * @param url absolute URL
+     * @param situation for messages
+     * @return the JSON answer (missing node when empty)
+     */
+    public JsonNode delete(String url, Situation situation) {
+        return json(send(HttpRequest.newBuilder(URI.create(url)).DELETE(), true), situation);
+    }
+
+    /**
+     * Sends a prepared request once (uploads) and reads the JSON answer.
+     *
+     * @param builder request with method and body
+     * @param situation for messages
+     * @return the JSON answer
+     */
+    public JsonNode sendOnce(HttpRequest.Builder builder, Situation situation) {
+        return json(send(builder, false), situation);
+    }
+
+    /**
+     * GET that streams the body, retried on network errors; no redirects are followed and error answers are
+     * returned as they are (the caller decides).
+     *
+     * @param url absolute URL
+     * @param withAuth whether to send credentials (never to a presigned object-store URL)
+     * @return the response; close its body
+     */
+    public HttpResponse<InputStream> stream(String url, boolean withAuth) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).GET();
+        return exchange(b, true, withAuth, HttpResponse.BodyHandlers.ofInputStream());
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder builder, boolean idempotent) {
+        return exchange(builder, idempotent, true, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    private <T> HttpResponse<T> exchange(HttpRequest.Builder builder, boolean idempotent, boolean withAuth,
+                                         HttpResponse.BodyHandler<T> handler) {
+        builder.timeout(TIMEOUT).header("User-Agent", USER_AGENT)
+                .header("Accept", "application/json, application/problem+json;q=0.9, */*;q=0.1");
+        boolean refreshed = false;
+        Duration wait = firstBackoff;
+        for (int attempt = 1; ; attempt++) {
+            HttpRequest.Builder b = builder.copy();
+            if (withAuth) {
+                auth.authorization().ifPresent(v -> b.header("Authorization", v));
+            }
+            HttpRequest req = b.build();
+            HttpResponse<T> res;
+            try {
+                res = http.send(req, handler);
+            } catch (IOException e) {
+                if (!idempotent || attempt >= attempts) {
+                    throw unreachable(req.uri(), e);
+                }
+                pause(wait);
+                wait = wait.multipliedBy(2);
+                continue;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliException(ExitCodes.NETWORK_OR_AUTH, "interrupted", e);
+            }
+            if (res.statusCode() == 401 && withAuth && !refreshed && auth.refreshAfterUnauthorized()) {
+                refreshed = true;
+                close(res);
+                continue;
+            }
+            if (idempotent && RETRY_STATUS.contains(res.statusCode()) && attempt < attempts) {
+                close(res);
+                pause(wait);
+                wait = wait.multipliedBy(2);
+                continue;
+            }
+            return res;
+        }
+    }
+
+    private JsonNode json(HttpResponse<String> res, Situation situation) {
+        int status = res.statusCode();
+        String body = res.body();
+        if (status >= 200 && status < 300) {
+            if (body == null || body.isBlank()) {
+                return MissingNode.getInstance();
+            }
+            try {
+                return mapper.readTree(body);
+            } catch (IOException e) {
+                throw new CliException(ExitCodes.NETWORK_OR_AUTH, "the hub at " + base + " answered " + status
+                        + " with something that is not JSON — is --hub-url an EnvHub?", e);
+            }
+        }
+        throw ApiProblem.of(status, body, mapper).in(situation);
+    }
+
+    private String write(Object body) {
+        try {
+            return mapper.writeValueAsString(body);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void pause(Duration d) {
+        try {
+            sleeper.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(ExitCodes.NETWORK_OR_AUTH, "interrupted", e);
+        }
+    }
+
+    private static void close(HttpResponse<?> res) {
+        if (res.body() instanceof InputStream in) {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // nothing to do
+            }
+        }
+    }
+
+    /**
+     * The exception for a host that cannot be reached.
+     *
+     * @param uri the address
+     * @param e the network failure
+     * @return exit code 3 with a hint
+     */
+    public static CliException unreachable(URI uri, IOException e) {
+        String reason = e instanceof ConnectException ? "connection refused"
+                : e instanceof HttpTimeoutException ? "timed out"
+                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String where = uri.getScheme() + "://" + uri.getAuthority();
+        return new CliException(ExitCodes.NETWORK_OR_AUTH, "cannot reach " + where + " (" + reason
+                + ") — is it running? Set the hub with --hub-url or ENVHUB_URL", e);
+    }
+}
