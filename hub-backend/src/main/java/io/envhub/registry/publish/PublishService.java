@@ -73,7 +73,8 @@ public class PublishService {
         String key = Artifact.objectKeyFor(wheel.sha256());
         em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, key).getSingleResult();
 
-        Environment env = environmentFor(owner, wheel, visibility);
+        boolean newEnvironment = createEnvironmentIfMissing(owner, wheel, visibility);
+        Environment env = lockedEnvironment(owner, wheel);
         claimVersionAndFilename(owner, env, wheel);
 
         boolean created = false;
@@ -86,7 +87,7 @@ public class PublishService {
             created = true;
         }
         try {
-            return record(owner, env, wheel, key, created);
+            return record(owner, env, wheel, key, newEnvironment);
         } catch (RuntimeException e) {
             if (created) {
                 deleteQuietly(key);
@@ -130,16 +131,19 @@ public class PublishService {
         return new Published(owner.name, env.name, v.version, a.filename, a.sha256, a.size, v.status, job.id, envCreated);
     }
 
-    private Environment environmentFor(Owner owner, InspectedWheel wheel, String visibility) {
+    private boolean createEnvironmentIfMissing(Owner owner, InspectedWheel wheel, String visibility) {
         String vis = visibility == null || visibility.isBlank() ? Environment.PUBLIC : visibility.trim();
         if (!Environment.PUBLIC.equals(vis) && !Environment.PRIVATE.equals(vis)) {
             throw new ApiException.Invalid("invalid-visibility", "visibility must be 'public' or 'private', not '" + vis + "'.");
         }
-        em.createNativeQuery("""
+        return em.createNativeQuery("""
                 INSERT INTO hub.environments (owner_id, name, display_name, summary, visibility)
                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (owner_id, name) DO NOTHING""")
                 .setParameter(1, owner.id).setParameter(2, wheel.name().normalized()).setParameter(3, wheel.name().original())
-                .setParameter(4, wheel.metadata().summary()).setParameter(5, vis).executeUpdate();
+                .setParameter(4, wheel.metadata().summary()).setParameter(5, vis).executeUpdate() == 1;
+    }
+
+    private Environment lockedEnvironment(Owner owner, InspectedWheel wheel) {
         return em.createQuery("from Environment e where e.owner = ?1 and e.name = ?2", Environment.class)
                 .setParameter(1, owner).setParameter(2, wheel.name().normalized())
                 .setLockMode(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)

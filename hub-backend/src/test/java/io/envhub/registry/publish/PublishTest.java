@@ -151,7 +151,8 @@ class PublishTest {
         TestWheels.Built v2 = TestWheels.environment("lifecycle", "2.0");
         TestWheels.Built pre = TestWheels.environment("lifecycle", "3.0a1");
         push(alice, "alice/lifecycle", v1.filename(), v1.bytes(), null, null).statusCode(201);
-        push(alice, "alice/lifecycle", v2.filename(), v2.bytes(), null, null).statusCode(201);
+        push(alice, "alice/lifecycle", v2.filename(), v2.bytes(), null, null).statusCode(201)
+                .body("environmentCreated", equalTo(false));
         push(alice, "alice/lifecycle", pre.filename(), pre.bytes(), null, null).statusCode(201);
         assertEquals("2.0", latest("lifecycle"), "a pre-release is not the latest while a final release exists");
 
