@@ -17,10 +17,14 @@ import java.util.Map;
  * The real hub-backend for an end-to-end test: its packaged jar ({@code hub-backend/target/quarkus-app}, built by
  * {@code mvn package -pl hub-backend}) started as a process against a fresh test database, S3Proxy and the test
  * Keycloak. When the jar is missing, the test is skipped (property {@code envhub.test.hub-missing}). Also turns the
- * validator's worker loop on, pointed at that hub.
+ * validator's worker loop on, pointed at that hub,
+ * with a short lease.
  */
 public class HubBackendProcess implements QuarkusTestResourceLifecycleManager {
     static final Path JAR = Path.of("..", "hub-backend", "target", "quarkus-app", "quarkus-run.jar").toAbsolutePath().normalize();
+
+    /** A short lease, so that a worker that dies is replaced within seconds (the live workers heartbeat every second). */
+    static final int LEASE_SECONDS = 3;
 
     private final PostgresTestResource db = new PostgresTestResource();
     private final S3ProxyTestResource s3 = new S3ProxyTestResource();
@@ -41,6 +45,7 @@ public class HubBackendProcess implements QuarkusTestResourceLifecycleManager {
             env.put("QUARKUS_HTTP_PORT", String.valueOf(port));
             env.put("ENVHUB_HUB_URL", url);
             env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
+            env.put("ENVHUB_VALIDATION_LEASE", "PT" + LEASE_SECONDS + "S");
             ProcessBuilder pb = new ProcessBuilder("java", "-Xmx384m", "-jar", JAR.toString());
             pb.environment().putAll(env);
             Path log = Path.of("target", "hub-backend-e2e.log").toAbsolutePath();
@@ -52,6 +57,7 @@ public class HubBackendProcess implements QuarkusTestResourceLifecycleManager {
             return Map.of("envhub.validator.hub-url", url,
                     "envhub.validator.worker.enabled", "true",
                     "envhub.validator.worker.poll-interval", "PT0.5S",
+                    "envhub.validator.worker.heartbeat-interval", "PT1S",
                     "envhub.validator.worker-id", "e2e-worker");
         } catch (IOException e) {
             stop();

@@ -4,23 +4,37 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.format.hash.Sha256;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.Tokens;
+import io.envhub.validator.ValidatorConfig;
 import io.envhub.validator.check.Fixtures;
+import io.envhub.validator.check.ValidationEngine;
 import io.envhub.validator.sandbox.BubblewrapAssumption;
+import io.envhub.validator.sandbox.SandboxGate;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * End to end with real parts: the packaged hub-backend (process), PostgreSQL, S3Proxy, Keycloak, and this validator's
@@ -30,9 +44,27 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(value = HubBackendProcess.class, scope = TestResourceScope.RESTRICTED_TO_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WorkerEndToEndTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @Inject
+    HubQueueClient hubClient;
+    @Inject
+    ValidationEngine engine;
+    @Inject
+    SandboxGate gate;
+    @Inject
+    WorkerConfig workerConfig;
+    @Inject
+    ValidatorConfig validatorConfig;
+    @Inject
+    WorkerStatus workerStatus;
+    @Inject
+    ObjectMapper json;
 
     @Test
+    @Order(1)
     void pushedVersionsAreValidatedByTheWorkerAndTheirReportsRecorded() throws Exception {
         Config config = ConfigProvider.getConfig();
         Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
@@ -59,8 +91,7 @@ class WorkerEndToEndTest {
         JsonPath status = given().auth().oauth2(Tokens.forClient("package-validator", "dev-validator-secret"))
                 .get("/api/v1/worker/status").then().statusCode(200).extract().jsonPath();
         assertEquals("e2e-worker", status.getString("workerId"));
-        assertEquals(2, status.getInt("jobsDone"));
-        assertEquals(0, status.getInt("jobsFailed"));
+        assertTrue(status.getInt("jobsDone") >= 2);
         assertEquals("validated", status.getString("lastJob.outcome"));
         try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("job-")), "downloaded wheels are deleted");
@@ -93,5 +124,106 @@ class WorkerEndToEndTest {
             Thread.sleep(500);
         }
         throw new AssertionError(env + " was not validated in time (status " + status + ")");
+    }
+
+    @Test
+    @Order(2)
+    void twoWorkersAndOneThatDiesMidJobRecordEveryResultOnce() throws Exception {
+        Config config = ConfigProvider.getConfig();
+        Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
+                "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
+        BubblewrapAssumption.assumeBubblewrap();
+        String hub = config.getValue("envhub.validator.hub-url", String.class);
+        String alice = Tokens.forUser("alice", "alice");
+        String serviceToken = Tokens.forClient("package-validator", "dev-validator-secret");
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        WorkerStatus second = new WorkerStatus(renamed(validatorConfig, "e2e-second"));
+        WorkerLoop secondLoop = new WorkerLoop(hubClient, engine, gate, second, workerConfig, validatorConfig, json);
+        long doneBefore = workerStatus.status().jobsDone();
+        secondLoop.start();
+        try {
+            Long abandoned = null;
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                String name = "e2e-many-" + i + "-" + run;
+                names.add(name);
+                push(hub, alice, name);
+                if (abandoned == null) {
+                    // a worker that claims a job and dies without a heartbeat or a result
+                    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(hub + "/internal/v1/validation/claim"))
+                            .header("Authorization", "Bearer " + serviceToken).header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"worker\": \"e2e-dies\"}")).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    if (r.statusCode() == 200) {
+                        abandoned = new JsonPath(r.body()).getLong("jobId");
+                    }
+                }
+            }
+            assertTrue(abandoned != null, "the dying worker got a job");
+            for (String name : names) {
+                JsonPath report = awaitReport(hub, "alice/" + name);
+                assertEquals("validated", report.getString("status"), name + ": " + report.prettify());
+            }
+            long done = workerStatus.status().jobsDone() - doneBefore + second.status().jobsDone();
+            assertEquals(10, done, "every job recorded once, by one of the two live workers");
+            assertEquals(0, workerStatus.status().jobsFailed() + second.status().jobsFailed());
+            assertTrue(second.status().jobsDone() > 0, "the second worker took part");
+            HttpResponse<String> late = HTTP.send(HttpRequest.newBuilder(URI.create(hub + "/internal/v1/validation/" + abandoned
+                            + "/result")).header("Authorization", "Bearer " + serviceToken).header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"worker\": \"e2e-dies\", \"report\": {\"status\": \"failed\"}}"))
+                            .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(409, late.statusCode(), "the dead worker's late result is refused: " + late.body());
+        } finally {
+            secondLoop.stop();
+        }
+    }
+
+    private static ValidatorConfig renamed(ValidatorConfig c, String workerId) {
+        return new ValidatorConfig() {
+            @Override
+            public String hubUrl() {
+                return c.hubUrl();
+            }
+
+            @Override
+            public Optional<String> workerId() {
+                return Optional.of(workerId);
+            }
+
+            @Override
+            public Optional<String> wheelhouse() {
+                return c.wheelhouse();
+            }
+
+            @Override
+            public Optional<String> workDir() {
+                return c.workDir();
+            }
+
+            @Override
+            public long maxWheelBytes() {
+                return c.maxWheelBytes();
+            }
+
+            @Override
+            public long maxUnpackedBytes() {
+                return c.maxUnpackedBytes();
+            }
+
+            @Override
+            public int sampleRows() {
+                return c.sampleRows();
+            }
+
+            @Override
+            public int probeRows() {
+                return c.probeRows();
+            }
+
+            @Override
+            public int fingerprintRows() {
+                return c.fingerprintRows();
+            }
+        };
     }
 }
