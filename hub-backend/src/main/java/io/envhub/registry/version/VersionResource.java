@@ -1,6 +1,8 @@
 package io.envhub.registry.version;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.envhub.registry.error.ApiException;
+import io.envhub.registry.validation.ValidationResults;
 import io.envhub.registry.version.VersionService.Found;
 import io.envhub.registry.version.VersionViews.Detail;
 import io.envhub.registry.version.VersionViews.FileEntry;
@@ -24,10 +26,12 @@ public class VersionResource {
 
     private final VersionService versions;
     private final WheelFiles wheelFiles;
+    private final ValidationResults results;
 
-    public VersionResource(VersionService versions, WheelFiles wheelFiles) {
+    public VersionResource(VersionService versions, WheelFiles wheelFiles, ValidationResults results) {
         this.versions = versions;
         this.wheelFiles = wheelFiles;
+        this.results = results;
     }
 
     @GET
@@ -43,6 +47,17 @@ public class VersionResource {
     @Operation(summary = "One version", description = "Found by identity: 1.0 finds 1.0.0.")
     public Detail get(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("version") String version) {
         return versions.detail(owner, name, version);
+    }
+
+    @GET
+    @Path("/{version}/report")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "The version's validation report", description = "As the validator posted it, with "
+            + "trust.contamination added by the hub; 404 while the version has none (see the version's status).")
+    public JsonNode report(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("version") String version) {
+        Found found = versions.find(owner, name, version);
+        return results.report(found.version().id).orElseThrow(() -> new ApiException.NotFound("Version " + version + " of "
+                + owner + "/" + name + " has no validation report yet (status: " + found.version().status + ")."));
     }
 
     @GET

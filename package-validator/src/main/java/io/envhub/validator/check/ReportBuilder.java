@@ -1,6 +1,7 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.format.fingerprint.Fingerprint;
 import java.util.ArrayList;
 import java.util.List;
 

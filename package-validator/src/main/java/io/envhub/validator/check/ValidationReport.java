@@ -1,6 +1,7 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.envhub.format.fingerprint.Fingerprint;
 import java.util.List;
 import java.util.Optional;
 

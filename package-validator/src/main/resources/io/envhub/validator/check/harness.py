@@ -40,7 +40,7 @@ KNOWN_ARGS = ("prompt", "completion", "answer", "state", "info", "task", "exampl
 JUNK_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 .,;:!?#%&*()[]{}<>/\\|-_=+~"
 
 # fingerprint: MinHash over word 5-shingles, 128 permutations h(x) = (a*x + b) mod (2^61 - 1),
-# LSH keys of 16 bands x 8 values; see io.envhub.validator.check.Fingerprint for the format and estimator
+# LSH keys of 16 bands x 8 values; see io.envhub.format.fingerprint.Fingerprint for the format and estimator
 MERSENNE = (1 << 61) - 1
 PERMUTATIONS = 128
 BANDS = 16

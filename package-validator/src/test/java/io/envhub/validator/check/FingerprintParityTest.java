@@ -3,6 +3,8 @@ package io.envhub.validator.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.format.fingerprint.Fingerprint;
+import io.envhub.format.fingerprint.FingerprintBuilder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

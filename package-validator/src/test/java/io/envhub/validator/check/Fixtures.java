@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Builds environment wheels for tests with package-format's {@link WheelWriter}; nothing is committed as a binary. */
-final class Fixtures {
+public final class Fixtures {
 
     /** A dependency-free environment with a chat dataset, two reward functions (one async) and weights. */
-    static final String GOOD = """
+    public static final String GOOD = """
             \"\"\"A tiny arithmetic environment without dependencies.\"\"\"
 
 
@@ -58,7 +58,7 @@ final class Fixtures {
     }
 
     /** An environment named {@code name} whose module is {@code <module>.py} with the given source. */
-    static Fixtures env(String name, String moduleSource) {
+    public static Fixtures env(String name, String moduleSource) {
         Fixtures f = new Fixtures(name);
         f.files.put(name.replace('-', '_') + ".py", moduleSource);
         return f;
@@ -104,7 +104,7 @@ final class Fixtures {
         return this;
     }
 
-    Path write(Path dir) {
+    public Path write(Path dir) {
         CoreMetadata m = new CoreMetadata(CoreMetadata.DEFAULT_METADATA_VERSION, name, "0.1.0", "fixture " + name, List.of(),
                 license, ">=3.10", requires, "Test", null, readme == null ? null : "text/markdown", readme,
                 List.of(new MetadataField("Classifier", "Programming Language :: Python :: 3")));

@@ -1,4 +1,4 @@
-package io.envhub.validator.check;
+package io.envhub.format.fingerprint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.envhub.validator.check;
+package io.envhub.format.fingerprint;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

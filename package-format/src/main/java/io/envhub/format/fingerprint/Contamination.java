@@ -1,4 +1,4 @@
-package io.envhub.validator.check;
+package io.envhub.format.fingerprint;
 
 import java.util.HashSet;
 import java.util.Set;

@@ -1,0 +1,175 @@
+package io.envhub.registry.validation;
+
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.storage.ObjectStore;
+import io.envhub.registry.storage.StorageConfig;
+import io.envhub.registry.validation.ValidationViews.Claimed;
+import io.envhub.registry.validation.ValidationViews.Lease;
+import io.envhub.registry.version.EnvironmentVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The validation queue as workers see it: claiming a job under a lease ({@code FOR UPDATE SKIP LOCKED}, so concurrent
+ * workers never get the same job), extending the lease, and giving a job back after an infrastructure failure.
+ * A job gets {@link ValidationConfig#maxAttempts()} attempts; then it becomes {@code error}, never silently dropped.
+ * Results are recorded by {@link ValidationResults}.
+ */
+@ApplicationScoped
+public class ValidationQueue {
+    static final String QUEUED = "queued";
+    static final String RUNNING = "running";
+    static final String DONE = "done";
+    static final String ERROR = "error";
+
+    private final EntityManager em;
+    private final ObjectStore store;
+    private final StorageConfig storage;
+    private final ValidationConfig config;
+
+    public ValidationQueue(EntityManager em, ObjectStore store, StorageConfig storage, ValidationConfig config) {
+        this.em = em;
+        this.store = store;
+        this.storage = storage;
+        this.config = config;
+    }
+
+    /** Claims the oldest claimable job for {@code worker}, or nothing when none is claimable. */
+    @Transactional
+    public Optional<Claimed> claim(String worker) {
+        giveUpExhausted();
+        while (true) {
+            List<?> ids = em.createNativeQuery("SELECT id FROM hub.validation_jobs WHERE state = 'queued'"
+                            + " OR (state = 'running' AND lease_expires_at < now() AND attempts < ?1)"
+                            + " ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED")
+                    .setParameter(1, config.maxAttempts()).getResultList();
+            if (ids.isEmpty()) {
+                return Optional.empty();
+            }
+            long jobId = ((Number) ids.get(0)).longValue();
+            em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'running', lease_owner = ?1,"
+                            + " lease_expires_at = now() + make_interval(secs => ?2), attempts = attempts + 1, updated_at = now()"
+                            + " WHERE id = ?3")
+                    .setParameter(1, worker).setParameter(2, (double) config.lease().toMillis() / 1000).setParameter(3, jobId)
+                    .executeUpdate();
+            Object[] job = (Object[]) em.createNativeQuery("SELECT j.version_id, j.attempts, j.lease_expires_at, o.name, e.name,"
+                            + " v.version, a.filename, a.sha256, a.size, a.object_key FROM hub.validation_jobs j"
+                            + " JOIN hub.versions v ON v.id = j.version_id JOIN hub.environments e ON e.id = v.environment_id"
+                            + " JOIN hub.owners o ON o.id = e.owner_id"
+                            + " LEFT JOIN LATERAL (SELECT * FROM hub.artifacts x WHERE x.version_id = v.id ORDER BY x.id LIMIT 1) a ON true"
+                            + " WHERE j.id = ?1")
+                    .setParameter(1, jobId).getSingleResult();
+            long versionId = ((Number) job[0]).longValue();
+            if (job[6] == null) {
+                finish(jobId, versionId, ERROR, "the version has no artifact to validate");
+                continue;
+            }
+            setVersionStatus(versionId, EnvironmentVersion.VALIDATING);
+            return Optional.of(new Claimed(jobId, ((Number) job[1]).intValue(), toOffset(job[2]), (String) job[3], (String) job[4],
+                    (String) job[5], (String) job[6], (String) job[7], ((Number) job[8]).longValue(),
+                    store.presignedGet((String) job[9], storage.presignTtl())));
+        }
+    }
+
+    /** Extends the lease of a running job held by {@code worker}; 409 when the worker no longer holds it. */
+    @Transactional
+    public Lease heartbeat(long jobId, String worker) {
+        int updated = em.createNativeQuery("UPDATE hub.validation_jobs SET lease_expires_at = now() + make_interval(secs => ?1),"
+                        + " updated_at = now() WHERE id = ?2 AND state = 'running' AND lease_owner = ?3")
+                .setParameter(1, (double) config.lease().toMillis() / 1000).setParameter(2, jobId).setParameter(3, worker)
+                .executeUpdate();
+        if (updated == 0) {
+            lockJob(jobId);
+            throw leaseLost(jobId, worker);
+        }
+        Object expires = em.createNativeQuery("SELECT lease_expires_at FROM hub.validation_jobs WHERE id = ?1")
+                .setParameter(1, jobId).getSingleResult();
+        return new Lease(jobId, worker, toOffset(expires));
+    }
+
+    /**
+     * An infrastructure failure reported by the lease holder: the job is queued again (lease cleared) while attempts
+     * remain, otherwise it and its version become {@code error}.
+     */
+    @Transactional
+    public ValidationViews.Outcome fail(long jobId, String worker, String error) {
+        Object[] job = lockJob(jobId);
+        if (!RUNNING.equals(job[1]) || !worker.equals(job[2])) {
+            throw leaseLost(jobId, worker);
+        }
+        long versionId = ((Number) job[0]).longValue();
+        int attempts = ((Number) job[3]).intValue();
+        String message = error == null || error.isBlank() ? "infrastructure failure (no detail)" : cap(error);
+        if (attempts >= config.maxAttempts()) {
+            finish(jobId, versionId, ERROR, message);
+            return new ValidationViews.Outcome(jobId, ERROR, attempts, EnvironmentVersion.ERROR);
+        }
+        em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL,"
+                + " last_error = ?1, updated_at = now() WHERE id = ?2").setParameter(1, message).setParameter(2, jobId).executeUpdate();
+        setVersionStatus(versionId, EnvironmentVersion.PENDING);
+        return new ValidationViews.Outcome(jobId, QUEUED, attempts, EnvironmentVersion.PENDING);
+    }
+
+    /** Locks the job row: {@code [version_id, state, lease_owner, attempts]}; 404 when there is no such job. */
+    Object[] lockJob(long jobId) {
+        List<?> rows = em.createNativeQuery("SELECT version_id, state, lease_owner, attempts FROM hub.validation_jobs"
+                + " WHERE id = ?1 FOR UPDATE").setParameter(1, jobId).getResultList();
+        if (rows.isEmpty()) {
+            throw new ApiException.NotFound("Validation job " + jobId + " does not exist.");
+        }
+        return (Object[]) rows.get(0);
+    }
+
+    /** Ends a job in {@code done} or {@code error}, the version following an error. */
+    void finish(long jobId, long versionId, String state, String error) {
+        em.createNativeQuery("UPDATE hub.validation_jobs SET state = ?1, lease_expires_at = NULL, last_error = ?2,"
+                + " updated_at = now() WHERE id = ?3").setParameter(1, state).setParameter(2, error).setParameter(3, jobId)
+                .executeUpdate();
+        if (ERROR.equals(state)) {
+            setVersionStatus(versionId, EnvironmentVersion.ERROR);
+        }
+    }
+
+    void setVersionStatus(long versionId, String status) {
+        em.createNativeQuery("UPDATE hub.versions SET status = ?1 WHERE id = ?2").setParameter(1, status).setParameter(2, versionId)
+                .executeUpdate();
+    }
+
+    static ApiException leaseLost(long jobId, String worker) {
+        return new ApiException.Conflict("lease-lost", "Worker '" + worker + "' does not hold the lease of job " + jobId
+                + " (it expired and was claimed again, or the job is no longer running).");
+    }
+
+    /** Jobs whose last attempt's lease expired: error, with their versions. */
+    private void giveUpExhausted() {
+        List<?> versions = em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'error', lease_expires_at = NULL,"
+                        + " last_error = 'lease of the last attempt expired (worker lost)', updated_at = now()"
+                        + " WHERE id IN (SELECT id FROM hub.validation_jobs WHERE state = 'running' AND lease_expires_at < now()"
+                        + " AND attempts >= ?1 FOR UPDATE SKIP LOCKED) RETURNING version_id")
+                .setParameter(1, config.maxAttempts()).getResultList();
+        for (Object v : versions) {
+            setVersionStatus(((Number) v).longValue(), EnvironmentVersion.ERROR);
+        }
+    }
+
+    private static String cap(String error) {
+        return error.length() > 4000 ? error.substring(0, 4000) : error;
+    }
+
+    private static OffsetDateTime toOffset(Object value) {
+        if (value instanceof OffsetDateTime o) {
+            return o;
+        }
+        if (value instanceof java.time.Instant i) {
+            return i.atOffset(java.time.ZoneOffset.UTC);
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant().atOffset(java.time.ZoneOffset.UTC);
+        }
+        throw new IllegalStateException("unexpected timestamp type " + (value == null ? "null" : value.getClass()));
+    }
+}

@@ -1,0 +1,132 @@
+package io.envhub.registry.validation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.envhub.format.fingerprint.Fingerprint;
+import io.envhub.format.hash.Sha256;
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.validation.ValidationViews.Outcome;
+import io.envhub.registry.version.EnvironmentVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Records a validation result once: only the worker holding a running job's lease may complete it; a repeat of the
+ * same result by the same worker is answered as before without changing anything. The stored report gets
+ * {@code trust.contamination} ({@link ContaminationScan}) and the version becomes validated or failed.
+ */
+@ApplicationScoped
+public class ValidationResults {
+    private static final Set<String> VERDICTS = Set.of(EnvironmentVersion.VALIDATED, EnvironmentVersion.FAILED);
+
+    private final EntityManager em;
+    private final ObjectMapper json;
+    private final ValidationQueue queue;
+    private final ContaminationScan contamination;
+    private final ValidationConfig config;
+
+    public ValidationResults(EntityManager em, ObjectMapper json, ValidationQueue queue, ContaminationScan contamination,
+                             ValidationConfig config) {
+        this.em = em;
+        this.json = json;
+        this.queue = queue;
+        this.contamination = contamination;
+        this.config = config;
+    }
+
+    /** Records {@code report} for job {@code jobId}, posted by {@code worker}. */
+    @Transactional
+    public Outcome record(long jobId, String worker, JsonNode report) {
+        if (report == null || !report.isObject()) {
+            throw new ApiException.Invalid("invalid-report", "The body needs a report object.");
+        }
+        String status = report.path("status").asText("");
+        if (!VERDICTS.contains(status)) {
+            throw new ApiException.Invalid("invalid-report", "report.status must be validated or failed, not '" + status + "'.");
+        }
+        String submitted = sha256(report);
+        Object[] job = queue.lockJob(jobId);
+        long versionId = ((Number) job[0]).longValue();
+        int attempts = ((Number) job[3]).intValue();
+        if (ValidationQueue.DONE.equals(job[1])) {
+            List<?> prior = em.createNativeQuery("SELECT worker, submitted_sha256, status FROM hub.validation_reports WHERE job_id = ?1")
+                    .setParameter(1, jobId).getResultList();
+            if (!prior.isEmpty()) {
+                Object[] p = (Object[]) prior.get(0);
+                if (worker.equals(p[0]) && submitted.equals(p[1])) {
+                    return new Outcome(jobId, ValidationQueue.DONE, attempts, (String) p[2]);
+                }
+            }
+            throw new ApiException.Conflict("already-recorded", "Job " + jobId + " already has its result.");
+        }
+        if (!ValidationQueue.RUNNING.equals(job[1]) || !worker.equals(job[2])) {
+            throw ValidationQueue.leaseLost(jobId, worker);
+        }
+        ObjectNode stored = report.deepCopy();
+        Fingerprint fingerprint = fingerprint(report.get("fingerprint"));
+        if (fingerprint != null) {
+            JsonNode trust = stored.get("trust");
+            ObjectNode trustNode = trust instanceof ObjectNode t ? t : stored.putObject("trust");
+            trustNode.set("contamination", json.valueToTree(contamination.scan(versionId, fingerprint,
+                    config.contaminationThreshold())));
+        }
+        em.createNativeQuery("INSERT INTO hub.validation_reports (version_id, job_id, status, report, fingerprint, worker,"
+                        + " submitted_sha256) VALUES (?1, ?2, ?3, CAST(?4 AS jsonb), CAST(?5 AS jsonb), ?6, ?7)"
+                        + " ON CONFLICT (version_id) DO UPDATE SET job_id = EXCLUDED.job_id, status = EXCLUDED.status,"
+                        + " report = EXCLUDED.report, fingerprint = EXCLUDED.fingerprint, worker = EXCLUDED.worker,"
+                        + " submitted_sha256 = EXCLUDED.submitted_sha256, created_at = now()")
+                .setParameter(1, versionId).setParameter(2, jobId).setParameter(3, status).setParameter(4, write(stored))
+                .setParameter(5, fingerprint == null ? null : write(report.get("fingerprint"))).setParameter(6, worker)
+                .setParameter(7, submitted).executeUpdate();
+        queue.finish(jobId, versionId, ValidationQueue.DONE, null);
+        queue.setVersionStatus(versionId, status);
+        return new Outcome(jobId, ValidationQueue.DONE, attempts, status);
+    }
+
+    /** The stored report of a version, if it has one. */
+    @Transactional
+    public Optional<JsonNode> report(long versionId) {
+        List<?> rows = em.createNativeQuery("SELECT CAST(report AS text) FROM hub.validation_reports WHERE version_id = ?1")
+                .setParameter(1, versionId).getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(json.readTree((String) rows.get(0)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored report of version " + versionId + " is unreadable", e);
+        }
+    }
+
+    private Fingerprint fingerprint(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        try {
+            Fingerprint f = json.treeToValue(node, Fingerprint.class);
+            f.decodeRows(); // checks the algorithm and the row data's length
+            return f;
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new ApiException.Invalid("invalid-fingerprint", "report.fingerprint is not a readable fingerprint.");
+        }
+    }
+
+    private String write(JsonNode node) {
+        try {
+            return json.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String sha256(JsonNode node) {
+        return Sha256.hex(Sha256.digest(write(node).getBytes(StandardCharsets.UTF_8)));
+    }
+}
