@@ -71,7 +71,8 @@ final class ValidationWait {
                 return done(new Result(null, false, "the hub's answer has no validation status", doc));
             }
             if (!WAITING.contains(status)) {
-                return done(new Result(status, true, summary(status, doc), doc));
+                JsonNode report = report(url + "/report", s);
+                return done(new Result(status, true, summary(status, report == null ? doc : report), doc));
             }
             if (!Instant.now().plus(Duration.ofMillis(delayMs)).isBefore(deadline)) {
                 return done(new Result(status, false, "validation still " + status + " after " + timeoutSeconds
@@ -92,6 +93,18 @@ final class ValidationWait {
         }
     }
 
+    /** The stored validation report, or null when the hub has none (older hubs, or not recorded yet). */
+    private JsonNode report(String url, Situation s) {
+        try {
+            return ctx.hub().get(url, s);
+        } catch (ApiProblem p) {
+            if (p.status() == 404 || p.status() == 405) {
+                return null;
+            }
+            throw p;
+        }
+    }
+
     private Result done(Result r) {
         if (!ctx.json()) {
             ctx.out().println("Validation: " + r.note());
@@ -106,14 +119,28 @@ final class ValidationWait {
         if (text != null) {
             sb.append(" — ").append(text);
         }
+        if (!doc.has("checks")) {
+            report = doc;
+        }
         for (JsonNode c : report.path("checks")) {
-            boolean passed = c.path("passed").asBoolean("passed".equals(c.path("status").asText()));
-            if (!passed) {
-                sb.append("; failed ").append(c.path("name").asText("?"));
-                if (c.hasNonNull("detail")) {
-                    sb.append(": ").append(c.get("detail").asText());
+            String checkStatus = c.path("status").asText("pass");
+            if (!"pass".equals(checkStatus) && !"passed".equals(checkStatus)) {
+                sb.append(System.lineSeparator()).append("  ").append(checkStatus).append("  ")
+                        .append(c.path("id").asText(c.path("name").asText("?")));
+                String message = c.path("message").asText(c.path("detail").asText(""));
+                if (!message.isEmpty()) {
+                    sb.append(": ").append(message);
                 }
             }
+        }
+        JsonNode trust = report.path("trust");
+        for (JsonNode flag : trust.path("flags")) {
+            sb.append(System.lineSeparator()).append("  trust  ").append(flag.isTextual() ? flag.asText() : flag.toString());
+        }
+        for (JsonNode overlap : trust.path("contamination")) {
+            sb.append(System.lineSeparator()).append("  trust  dataset overlaps ").append(overlap.path("owner").asText())
+                    .append('/').append(overlap.path("name").asText()).append(' ').append(overlap.path("version").asText())
+                    .append(String.format(java.util.Locale.ROOT, " (%.0f%% of rows)", overlap.path("overlap").asDouble() * 100));
         }
         return sb.toString();
     }
