@@ -29,9 +29,11 @@ public class DownloadService {
     private final ObjectStore store;
     private final StorageConfig storage;
     private final EntityManager em;
+    private final DownloadCounter counter;
 
     public DownloadService(VersionService versions, EnvironmentLookup lookup, ObjectStore store, StorageConfig storage,
-                           EntityManager em) {
+                           EntityManager em, DownloadCounter counter) {
+        this.counter = counter;
         this.versions = versions;
         this.lookup = lookup;
         this.store = store;
@@ -47,22 +49,17 @@ public class DownloadService {
     public record DayCount(LocalDate day, long count) {
     }
 
-    /** Counts one download of {@code version} (exact identity, yanked or not) and presigns its wheel. */
-    @Transactional
+    /**
+     * Counts one download of {@code version} (exact identity, yanked or not) and presigns its wheel. Not
+     * transactional: the lookups only read, and the counter commits on its own (see {@link DownloadCounter}).
+     */
     public Target download(String owner, String name, String version) {
         Found found = versions.find(owner, name, version);
         Artifact artifact = found.artifact();
         if (artifact == null) {
             throw new ApiException.NotFound("Version " + version + " has no file to download.");
         }
-        em.createNativeQuery("""
-                WITH daily AS (
-                    INSERT INTO hub.downloads_daily (environment_id, day, count)
-                    VALUES (?1, (now() AT TIME ZONE 'UTC')::date, 1)
-                    ON CONFLICT (environment_id, day) DO UPDATE SET count = downloads_daily.count + 1
-                    RETURNING 1)
-                UPDATE hub.environments SET download_count = download_count + (SELECT count(*) FROM daily) WHERE id = ?1
-                """).setParameter(1, found.environment().id).executeUpdate();
+        counter.count(found.environment().id);
         return new Target(store.presignedGet(artifact.objectKey, storage.presignTtl()), artifact.sha256, artifact.filename);
     }
 

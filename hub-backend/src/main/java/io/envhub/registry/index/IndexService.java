@@ -2,6 +2,7 @@ package io.envhub.registry.index;
 
 import io.envhub.format.version.Version;
 import io.envhub.registry.account.Owner;
+import io.envhub.registry.download.DownloadCounter;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;

@@ -1,4 +1,4 @@
-package io.envhub.registry.index;
+package io.envhub.registry.download;
 
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
