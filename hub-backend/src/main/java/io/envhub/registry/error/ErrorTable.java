@@ -35,6 +35,11 @@ final class ErrorTable {
 
     /** The row for an exception; a null type in a row means "the exception's own code". */
     static Row lookup(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof java.nio.channels.ClosedChannelException) {
+                return new Row(c.getClass(), 400, "upload-interrupted", "Upload interrupted");
+            }
+        }
         if (t instanceof WebApplicationException wae) {
             int status = wae.getResponse().getStatus();
             return new Row(wae.getClass(), status, "http-" + status, wae.getResponse().getStatusInfo().getReasonPhrase());

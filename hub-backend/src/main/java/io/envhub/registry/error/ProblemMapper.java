@@ -28,6 +28,9 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         if (row.status() >= 500) {
             LOG.errorf(error, "request to %s failed", path == null ? "?" : path);
             detail = "The server could not complete the request; it has been logged.";
+        } else if ("upload-interrupted".equals(row.type())) {
+            LOG.debugf("upload to %s interrupted by the client", path);
+            detail = "The connection closed before the upload finished; nothing was stored. Push again.";
         } else {
             detail = error.getMessage();
         }
