@@ -3,35 +3,11 @@ package io.envhub.validator.check;
 import static io.envhub.validator.check.EngineFixture.assertCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.envhub.validator.sandbox.BubblewrapAssumption;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Broken environments fail the check where they break, with a message naming the cause; later checks skip. */
-class FailingEnvironmentTest {
-
-    private static EngineFixture fx;
-
-    @BeforeAll
-    static void setUp() {
-        BubblewrapAssumption.assumeBubblewrap();
-        fx = new EngineFixture();
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (fx != null) {
-            fx.delete();
-        }
-    }
-
-    @AfterEach
-    void hostIsClean() {
-        fx.assertHostClean();
-    }
+class FailingEnvironmentTest extends SandboxedEngineTest {
 
     private static ValidationReport validate(String label, Fixtures fixture) {
         ValidationReport r = EngineFixture.validate(fx.engine(), fixture.write(fx.wheels), label);

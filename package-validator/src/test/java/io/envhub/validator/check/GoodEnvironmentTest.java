@@ -5,36 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.validator.sandbox.BubblewrapAssumption;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Environments that validate: end to end in the real sandbox, with and without trust warnings. */
-class GoodEnvironmentTest {
-
-    private static EngineFixture fx;
-
-    @BeforeAll
-    static void setUp() {
-        BubblewrapAssumption.assumeBubblewrap();
-        fx = new EngineFixture();
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (fx != null) {
-            fx.delete();
-        }
-    }
-
-    @AfterEach
-    void hostIsClean() {
-        fx.assertHostClean();
-    }
+class GoodEnvironmentTest extends SandboxedEngineTest {
 
     @Test
     void dependencyFreeEnvironmentValidatesWithoutTrustFlags() {

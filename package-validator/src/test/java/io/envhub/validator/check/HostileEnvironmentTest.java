@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.validator.sandbox.BubblewrapAssumption;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
@@ -13,33 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Packages that attack the host: each fails with a message naming the cause, and the host is unharmed. */
-class HostileEnvironmentTest {
-
-    private static EngineFixture fx;
-
-    @BeforeAll
-    static void setUp() {
-        BubblewrapAssumption.assumeBubblewrap();
-        fx = new EngineFixture();
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (fx != null) {
-            fx.delete();
-        }
-    }
-
-    @AfterEach
-    void hostIsClean() {
-        fx.assertHostClean();
-    }
+class HostileEnvironmentTest extends SandboxedEngineTest {
 
     private static ValidationReport failed(String label, ValidationEngine engine, Fixtures fixture) {
         ValidationReport r = EngineFixture.validate(engine, fixture.write(fx.wheels), label);
