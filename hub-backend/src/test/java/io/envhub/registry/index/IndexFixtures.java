@@ -3,7 +3,7 @@ package io.envhub.registry.index;
 import static io.restassured.RestAssured.given;
 
 import io.envhub.format.hash.Sha256;
-import io.envhub.registry.TestWheels;
+import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.Tokens;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.envhub.registry;
+package io.envhub.testsupport;
 
 import io.envhub.format.metadata.CoreMetadata;
 import io.envhub.format.name.ProjectName;

@@ -1,0 +1,25 @@
+package io.envhub.web;
+
+import io.envhub.testsupport.HubBackendServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+
+/**
+ * The real hub-backend behind the pages under test: the packaged jar started by {@link HubBackendServer} against a
+ * fresh database and object store; the frontend's REST client points at it. Its URL is also
+ * {@code envhub.test.hub-url}, for tests that push fixtures through the public API.
+ */
+public class HubBackendTestResource implements QuarkusTestResourceLifecycleManager {
+    private final HubBackendServer hub = new HubBackendServer();
+
+    @Override
+    public Map<String, String> start() {
+        String url = hub.start(Map.of(), "hub-backend-for-pages.log");
+        return Map.of("quarkus.rest-client.hub-api.url", url, "envhub.test.hub-url", url);
+    }
+
+    @Override
+    public void stop() {
+        hub.stop();
+    }
+}
