@@ -56,15 +56,23 @@ public class PublishService {
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String uploadedName, String claimedSha256,
                              String visibility) {
-        access.requireSignedIn();
-        Owner owner = Owner.findByName(ownerName).orElseThrow(
-                () -> new ApiException.NotFound("Owner '" + ownerName + "' does not exist."));
-        access.requirePublish(owner);
+        return publish(ownerName, urlName, file, null, uploadedName, claimedSha256, visibility);
+    }
+
+    /**
+     * Checks and publishes a file whose sha256 is already known (hashed while it was received).
+     *
+     * @param knownSha256 the file's sha256 (hex), or null to hash it here
+     */
+    @Transactional
+    public Published publish(String ownerName, String urlName, Path file, String knownSha256, String uploadedName,
+                             String claimedSha256, String visibility) {
+        Owner owner = requirePublisher(ownerName);
         long size = sizeOf(file);
         if (size > limits.maxBytes()) {
             throw new ApiException.TooLarge("The wheel is " + size + " bytes; the limit is " + limits.maxBytes() + " bytes.");
         }
-        InspectedWheel wheel = inspector.inspect(file, uploadedName, claimedSha256);
+        InspectedWheel wheel = inspector.inspect(file, uploadedName, claimedSha256, knownSha256);
         String project = wheel.name().normalized();
         if (!project.equals(io.envhub.format.name.ProjectName.normalize(urlName))) {
             throw new ApiException.Invalid("name-mismatch", "The wheel is '" + project + "' but was pushed to "
@@ -94,6 +102,31 @@ public class PublishService {
             }
             throw e;
         }
+    }
+
+    /**
+     * Refuses, before any byte of an upload is read, a caller who may not publish under the owner and a file name that
+     * is not a wheel of the environment in the URL.
+     */
+    @Transactional
+    public void preflight(String ownerName, String urlName, String filename) {
+        requirePublisher(ownerName);
+        if (filename == null || !filename.endsWith(".whl")) {
+            throw new ApiException.Invalid("not-a-wheel", "Only wheels (.whl) can be published; got '" + filename + "'.");
+        }
+        String project = io.envhub.format.name.ProjectName.normalize(filename.substring(0, Math.max(0, filename.indexOf('-'))));
+        if (!project.equals(io.envhub.format.name.ProjectName.normalize(urlName))) {
+            throw new ApiException.Invalid("name-mismatch", "The file " + filename + " is not a wheel of " + ownerName + "/"
+                    + urlName + ".");
+        }
+    }
+
+    private Owner requirePublisher(String ownerName) {
+        access.requireSignedIn();
+        Owner owner = Owner.findByName(ownerName).orElseThrow(
+                () -> new ApiException.NotFound("Owner '" + ownerName + "' does not exist."));
+        access.requirePublish(owner);
+        return owner;
     }
 
     private Published record(Owner owner, Environment env, InspectedWheel wheel, String key, boolean envCreated) {

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  */
 @ApplicationScoped
 public class UploadLimitFilter {
-    private static final Pattern PUSH_PATH = Pattern.compile("^/api/v1/environments/[^/]+/[^/]+/versions/?$");
+    private static final Pattern PUSH_PATH = Pattern.compile("^/api/v1/environments/[^/]+/[^/]+/(versions/?|files/[^/]+)$");
     /** Room for the multipart envelope around the file. */
     private static final long MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -20,8 +20,9 @@ public class UploadLimitFilter {
         long limit = config.maxBytes() + MULTIPART_OVERHEAD;
         router.route().order(-1000).handler(ctx -> {
             String length = ctx.request().getHeader("Content-Length");
-            if (ctx.request().method() == HttpMethod.POST && length != null && PUSH_PATH.matcher(ctx.request().path()).matches()
-                    && parse(length) > limit) {
+            HttpMethod method = ctx.request().method();
+            boolean push = method == HttpMethod.POST || method == HttpMethod.PUT;
+            if (push && length != null && PUSH_PATH.matcher(ctx.request().path()).matches() && parse(length) > limit) {
                 String body = "{\"type\":\"https://envhub.dev/problems/too-large\",\"title\":\"Upload too large\",\"status\":413,"
                         + "\"detail\":\"The upload is " + length + " bytes; the limit is " + config.maxBytes() + " bytes per file.\"}";
                 ctx.response().setStatusCode(413).putHeader("Content-Type", "application/problem+json")

@@ -41,7 +41,16 @@ public class WheelInspector {
      * @param claimedSha256 the sha256 the client says it sent, or null
      */
     InspectedWheel inspect(Path file, String uploadedName, String claimedSha256) {
-        String sha256 = sha256(file);
+        return inspect(file, uploadedName, claimedSha256, null);
+    }
+
+    /**
+     * Checks the file whose sha256 is already known (it was hashed while it was received).
+     *
+     * @param knownSha256 the file's sha256 (hex), or null to hash it here
+     */
+    InspectedWheel inspect(Path file, String uploadedName, String claimedSha256, String knownSha256) {
+        String sha256 = knownSha256 != null ? knownSha256 : sha256(file);
         if (claimedSha256 != null && !claimedSha256.isBlank() && !claimedSha256.trim().toLowerCase(Locale.ROOT).equals(sha256)) {
             throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + sha256 + " but the client declared "
                     + claimedSha256.trim() + ": the file was corrupted in transit. Push again.");

@@ -1,0 +1,171 @@
+package io.envhub.registry.publish;
+
+import io.envhub.registry.error.ApiException;
+import io.envhub.registry.storage.ObjectStore;
+import io.envhub.registry.storage.StorageException;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Receives a raw upload body in one pass: every chunk is hashed and written to a local file (for the archive checks)
+ * and, when the client declared the sha256 up front, also handed to the object store under its final
+ * content-addressed key at the same time, so the bytes reach the store while they arrive instead of after.
+ * Memory stays constant: one read buffer plus a bounded {@link ChunkPipe}.
+ */
+@ApplicationScoped
+public class UploadReceiver {
+    private static final int CHUNK = 256 * 1024;
+    private static final int CHUNKS_IN_FLIGHT = 8;
+
+    private final ObjectStore store;
+    private final UploadConfig limits;
+    private final ExecutorService writers = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "upload-to-store");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public UploadReceiver(ObjectStore store, UploadConfig limits) {
+        this.store = store;
+        this.limits = limits;
+    }
+
+    /**
+     * What was received.
+     *
+     * @param file the bytes on local disk (the caller deletes it)
+     * @param sha256 their sha256, hex
+     * @param size their length
+     * @param storedKey the object key the bytes were also written to, or null when they were not
+     */
+    public record Received(Path file, String sha256, long size, String storedKey) {
+    }
+
+    /**
+     * Reads the body to its end.
+     *
+     * @param body the request body
+     * @param length the declared Content-Length, or -1 when unknown
+     * @param storeKey write the bytes to this object key while receiving, or null not to (the key must be the one the
+     *     declared sha256 gives; the caller checks the hash afterwards and removes the object on a mismatch)
+     */
+    public Received receive(InputStream body, long length, String storeKey) {
+        Path file = tempFile();
+        ChunkPipe pipe = storeKey != null && length >= 0 ? new ChunkPipe(CHUNKS_IN_FLIGHT) : null;
+        Future<?> put = pipe == null ? null : writers.submit(() -> {
+            try {
+                store.put(storeKey, pipe.inputStream(), length, "application/zip");
+            } catch (RuntimeException e) {
+                pipe.abort();
+                throw e;
+            }
+            return null;
+        });
+        MessageDigest digest = sha256();
+        long total = 0;
+        try (OutputStream out = Files.newOutputStream(file)) {
+            byte[] buf = new byte[CHUNK];
+            int n;
+            while ((n = body.readNBytes(buf, 0, CHUNK)) > 0) {
+                total += n;
+                if (total > limits.maxBytes()) {
+                    throw new ApiException.TooLarge("The wheel is over the limit of " + limits.maxBytes() + " bytes.");
+                }
+                digest.update(buf, 0, n);
+                out.write(buf, 0, n);
+                if (pipe != null) {
+                    pipe.write(Arrays.copyOf(buf, n));
+                }
+            }
+            if (total == 0) {
+                throw new ApiException.Invalid("file-missing", "The request body is empty: send the wheel's bytes.");
+            }
+            if (pipe != null) {
+                if (total != length) {
+                    throw new ApiException.Invalid("upload-interrupted", "Received " + total + " of " + length + " bytes.");
+                }
+                pipe.close();
+                awaitStored(put);
+            }
+            return new Received(file, HexFormat.of().formatHex(digest.digest()), total, pipe == null ? null : storeKey);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(file);
+            if (e instanceof ChunkPipe.StoreStopped) {
+                awaitStored(put);
+            }
+            if (pipe != null) {
+                pipe.abort();
+                awaitQuietly(put);
+            }
+            if (e instanceof IOException io) {
+                throw new ApiException.Invalid("upload-interrupted", "The upload was cut off after " + total + " bytes: "
+                        + io.getMessage());
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    private static void awaitStored(Future<?> put) {
+        try {
+            put.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while storing the upload", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new StorageException("could not store the upload", e);
+        }
+    }
+
+    private static void awaitQuietly(Future<?> put) {
+        try {
+            put.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // expected: the pipe was aborted, so the store refused the incomplete object
+        }
+    }
+
+    static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a leftover temp file in the system temp directory is harmless
+        }
+    }
+
+    private static Path tempFile() {
+        try {
+            return Files.createTempFile("envhub-push-", ".whl");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @PreDestroy
+    void shutdown() {
+        writers.shutdownNow();
+    }
+}

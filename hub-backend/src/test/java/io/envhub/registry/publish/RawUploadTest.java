@@ -1,0 +1,149 @@
+package io.envhub.registry.publish;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.envhub.format.hash.Sha256;
+import io.envhub.registry.storage.ObjectStore;
+import io.envhub.registry.version.Artifact;
+import io.envhub.testsupport.KeycloakTestResource;
+import io.envhub.testsupport.PostgresTestResource;
+import io.envhub.testsupport.S3ProxyTestResource;
+import io.envhub.testsupport.TestWheels;
+import io.envhub.testsupport.Tokens;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Pushing a wheel as a raw body ({@code PUT .../files/{filename}}), streamed to storage when the sha256 is declared. */
+@QuarkusTest
+@WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
+class RawUploadTest {
+    @Inject
+    EntityManager em;
+
+    @Inject
+    ObjectStore store;
+
+    @TestHTTPResource("/")
+    URL base;
+
+    static ValidatableResponse put(String token, String path, String filename, byte[] bytes, String sha256) {
+        var req = given().contentType("application/octet-stream").body(bytes);
+        if (token != null) {
+            req = req.auth().oauth2(token);
+        }
+        if (sha256 != null) {
+            req = req.queryParam("sha256", sha256);
+        }
+        return req.put("/api/v1/environments/" + path + "/files/" + filename).then();
+    }
+
+    long count(String sql) {
+        return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
+    }
+
+    static String sha(byte[] bytes) {
+        return Sha256.hex(Sha256.digest(bytes));
+    }
+
+    @Test
+    void aDeclaredHashStreamsTheWheelToItsFinalKeyAndPublishes() throws Exception {
+        String alice = Tokens.forUser("alice", "alice");
+        TestWheels.Built wheel = TestWheels.environment("raw-streamed", "1.0");
+        String sha = sha(wheel.bytes());
+        put(alice, "alice/raw-streamed", wheel.filename(), wheel.bytes(), sha).statusCode(201)
+                .header("Location", containsString("/api/v1/environments/alice/raw-streamed/versions/1.0"))
+                .body("sha256", equalTo(sha)).body("size", equalTo(wheel.bytes().length))
+                .body("environmentCreated", equalTo(true)).body("status", equalTo("pending"));
+        try (InputStream in = store.get(Artifact.objectKeyFor(sha))) {
+            assertEquals(sha, sha(in.readAllBytes()), "the stored object holds exactly the pushed bytes");
+        }
+        assertEquals(1, count("SELECT count(*) FROM hub.artifacts a JOIN hub.versions v ON v.id = a.version_id"
+                + " JOIN hub.validation_jobs j ON j.version_id = v.id WHERE a.sha256 = '" + sha + "'"));
+    }
+
+    @Test
+    void withoutADeclaredHashTheWheelIsStillHashedCheckedAndStored() {
+        String alice = Tokens.forUser("alice", "alice");
+        TestWheels.Built wheel = TestWheels.environment("raw-plain", "2.0");
+        String sha = sha(wheel.bytes());
+        put(alice, "alice/raw-plain", wheel.filename(), wheel.bytes(), null).statusCode(201).body("sha256", equalTo(sha));
+        assertEquals(wheel.bytes().length, store.size(Artifact.objectKeyFor(sha)).orElseThrow());
+        put(alice, "alice/raw-plain", wheel.filename(), wheel.bytes(), sha).statusCode(409)
+                .body("type", containsString("version-exists"));
+        assertEquals(wheel.bytes().length, store.size(Artifact.objectKeyFor(sha)).orElseThrow(),
+                "a refused push of bytes another version references leaves the object in place");
+    }
+
+    @Test
+    void refusalsLeaveNoObjectAndNoRow() {
+        String alice = Tokens.forUser("alice", "alice");
+        long versions = count("SELECT count(*) FROM hub.versions");
+        TestWheels.Built wheel = TestWheels.environment("raw-refused", "1.0");
+        String sha = sha(wheel.bytes());
+
+        put(alice, "alice/raw-refused", wheel.filename(), wheel.bytes(), "ab".repeat(32)).statusCode(400)
+                .contentType("application/problem+json").body("type", containsString("hash-mismatch"));
+        assertTrue(store.size(Artifact.objectKeyFor("ab".repeat(32))).isEmpty(), "the object streamed under the declared key is gone");
+        assertTrue(store.size(Artifact.objectKeyFor(sha)).isEmpty());
+
+        byte[] garbage = "this is not a zip archive".repeat(100).getBytes(StandardCharsets.UTF_8);
+        put(alice, "alice/raw-refused", wheel.filename(), garbage, sha(garbage)).statusCode(400);
+        assertTrue(store.size(Artifact.objectKeyFor(sha(garbage))).isEmpty(), "an unsafe upload's streamed object is removed");
+
+        put(alice, "alice/raw-refused", "other_name-1.0-py3-none-any.whl", wheel.bytes(), sha).statusCode(400)
+                .body("type", containsString("name-mismatch"));
+        put(alice, "alice/raw-refused", "raw_refused-1.0.tar.gz", wheel.bytes(), sha).statusCode(400)
+                .body("type", containsString("not-a-wheel"));
+        put(alice, "alice/raw-refused", wheel.filename(), wheel.bytes(), "xyz").statusCode(400)
+                .body("type", containsString("invalid-sha256"));
+        put(null, "alice/raw-refused", wheel.filename(), wheel.bytes(), sha).statusCode(401);
+        put(Tokens.forUser("sam", "sam"), "alice/raw-refused", wheel.filename(), wheel.bytes(), sha).statusCode(403);
+        put(alice, "alice/raw-refused", wheel.filename(), new byte[4 * 1024 * 1024], null).statusCode(413);
+
+        assertTrue(store.size(Artifact.objectKeyFor(sha)).isEmpty(), "no refused push stored the wheel");
+        assertEquals(versions, count("SELECT count(*) FROM hub.versions"));
+        assertEquals(0, count("SELECT count(*) FROM hub.environments WHERE name = 'raw-refused'"));
+    }
+
+    @Test
+    void anInterruptedStreamedUploadLeavesNothingBehind() throws Exception {
+        String alice = Tokens.forUser("alice", "alice");
+        long versions = count("SELECT count(*) FROM hub.versions");
+        TestWheels.Built wheel = TestWheels.environment("raw-cut", "1.0");
+        String declaredSha = "cd".repeat(32);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            var out = socket.getOutputStream();
+            out.write(("PUT /api/v1/environments/alice/raw-cut/files/" + wheel.filename() + "?sha256=" + declaredSha
+                    + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + alice
+                    + "\r\nContent-Type: application/octet-stream\r\nContent-Length: 2000000\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(wheel.bytes());
+            out.write(new byte[500_000]);
+            out.flush();
+        }
+        for (int i = 0; i < 50 && store.size(Artifact.objectKeyFor(declaredSha)).isPresent(); i++) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(500);
+        assertTrue(store.size(Artifact.objectKeyFor(declaredSha)).isEmpty(), "no object under the declared key");
+        assertEquals(versions, count("SELECT count(*) FROM hub.versions"), "no version row left behind");
+        String sha = sha(wheel.bytes());
+        put(alice, "alice/raw-cut", wheel.filename(), wheel.bytes(), sha).statusCode(201);
+    }
+}
