@@ -8,7 +8,7 @@ import io.envhub.cli.build.BuildResult;
 import io.envhub.cli.build.LocalChecks;
 import io.envhub.cli.build.WheelBuilder;
 import io.envhub.cli.http.HubClient;
-import io.envhub.cli.http.Multipart;
+import io.envhub.cli.http.FileUpload;
 import io.envhub.cli.http.Situation;
 import io.envhub.cli.progress.ProgressBar;
 import java.nio.file.Path;
@@ -120,14 +120,12 @@ public final class PushCommand extends BaseCommand {
 
     private JsonNode upload(CliContext ctx, String ns, BuildResult built, Situation situation) {
         HubClient hub = ctx.hub();
-        Map<String, String> fields = new LinkedHashMap<>();
-        fields.put("sha256", built.sha256());
-        if (visibility != null) {
-            fields.put("visibility", visibility.name().toLowerCase(java.util.Locale.ROOT));
-        }
-        String url = hub.url("api", "v1", "environments", ns, built.normalizedName(), "versions");
+        // the declared sha256 lets the hub stream the bytes to storage while they arrive and check them afterwards
+        String url = hub.url("api", "v1", "environments", ns, built.normalizedName(), "files", built.filename())
+                + "?sha256=" + built.sha256()
+                + (visibility == null ? "" : "&visibility=" + visibility.name().toLowerCase(java.util.Locale.ROOT));
         ProgressBar[] bar = new ProgressBar[1];
-        Multipart.Prepared req = Multipart.post(url, fields, "file", built.wheel(), built.filename(), n -> bar[0].advance(n));
+        FileUpload.Prepared req = FileUpload.put(url, built.wheel(), n -> bar[0].advance(n));
         bar[0] = ProgressBar.of(ctx.err(), "uploading " + built.filename(), req.contentLength(), ctx.terminal());
         try {
             return hub.sendOnce(req.request(), situation);
