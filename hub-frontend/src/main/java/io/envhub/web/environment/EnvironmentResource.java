@@ -24,7 +24,7 @@ import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}/{name}}: an environment's page, and its star button ({@code POST .../star}, CSRF-checked). */
-@Path("/{owner: " + Names.OWNER + "}/{name: " + Names.NAME + "}")
+@Path("/")
 public class EnvironmentResource {
     static final int CHART_DAYS = 30;
 
@@ -44,6 +44,7 @@ public class EnvironmentResource {
     }
 
     @GET
+    @Path(Names.ENVIRONMENT)
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance environment(@PathParam("owner") String owner, @PathParam("name") String name) {
         String bearer = viewer.bearer();
@@ -56,7 +57,7 @@ public class EnvironmentResource {
 
     /** Stars ({@code action=star}) or unstars ({@code action=unstar}) for the signed-in viewer; anonymous: sign in. */
     @POST
-    @Path("/star")
+    @Path(Names.ENVIRONMENT + "/star")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response star(@PathParam("owner") String owner, @PathParam("name") String name,
                          @FormParam("action") String action) {
@@ -75,7 +76,7 @@ public class EnvironmentResource {
 
     /** Where the browser lands after signing in from the star button: back to the page. */
     @GET
-    @Path("/star")
+    @Path(Names.ENVIRONMENT + "/star")
     public Response afterSignIn(@PathParam("owner") String owner, @PathParam("name") String name) {
         return Response.seeOther(URI.create("/" + owner + "/" + name)).build();
     }

@@ -9,6 +9,14 @@ public final class Names {
     /** A version as written. */
     public static final String VERSION = "[A-Za-z0-9][A-Za-z0-9.!+_-]{0,99}";
 
+    /**
+     * Path of an environment page. Resources use it on methods of a class at {@code /}, so that literal paths of
+     * other resources there ({@code /account}, {@code /login}) keep winning over these templates.
+     */
+    public static final String ENVIRONMENT = "{owner: " + OWNER + "}/{name: " + NAME + "}";
+    /** Path of a version page. */
+    public static final String VERSION_PAGE = ENVIRONMENT + "/versions/{version: " + VERSION + "}";
+
     private Names() {
     }
 }

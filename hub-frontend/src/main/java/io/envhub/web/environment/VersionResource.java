@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** A version's page (validation and trust report, files), a file's text, and the counted download redirect. */
-@Path("/{owner: " + Names.OWNER + "}/{name: " + Names.NAME + "}/versions/{version: " + Names.VERSION + "}")
+@Path("/")
 public class VersionResource {
     private final Viewer viewer;
     private final HubApi hub;
@@ -43,6 +43,7 @@ public class VersionResource {
     }
 
     @GET
+    @Path(Names.VERSION_PAGE)
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance version(@PathParam("owner") String owner, @PathParam("name") String name,
                                     @PathParam("version") String version) {
@@ -61,7 +62,7 @@ public class VersionResource {
     }
 
     @GET
-    @Path("/files/{path: .+}")
+    @Path(Names.VERSION_PAGE + "/files/{path: .+}")
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance file(@PathParam("owner") String owner, @PathParam("name") String name,
                                  @PathParam("version") String version, @PathParam("path") String path) {
@@ -82,7 +83,7 @@ public class VersionResource {
 
     /** Counts a download through the backend (with the viewer's token) and sends the browser to the presigned URL. */
     @GET
-    @Path("/download")
+    @Path(Names.VERSION_PAGE + "/download")
     public Response download(@PathParam("owner") String owner, @PathParam("name") String name,
                              @PathParam("version") String version) {
         try (Response res = hub.download(viewer.bearer(), owner, name, version)) {

@@ -18,7 +18,7 @@ import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}}: a user's profile or an organisation with its members, and the environments it owns. */
-@Path("/{owner: " + Names.OWNER + "}")
+@Path("/")
 public class OwnerResource {
     static final int PAGE_SIZE = 30;
 
@@ -36,6 +36,7 @@ public class OwnerResource {
     }
 
     @GET
+    @Path("{owner: " + Names.OWNER + "}")
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance owner(@PathParam("owner") String name, @QueryParam("page") String page) {
         String bearer = viewer.bearer();

@@ -8,8 +8,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-/** Small formatting helpers for templates: {@code {size.bytes}}, {@code {when.day}}, {@code {sha.short}}. */
-@TemplateExtension
+/** Formatting helpers for templates, null-safe: {@code {fmt:bytes(v.size)}}, {@code {fmt:day(env.createdAt)}}. */
+@TemplateExtension(namespace = "fmt")
 public final class Formats {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT);
