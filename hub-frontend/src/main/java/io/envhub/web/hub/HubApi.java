@@ -1,17 +1,37 @@
 package io.envhub.web.hub;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.web.hub.HubViews.DayCount;
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.Explore;
+import io.envhub.web.hub.HubViews.FileEntry;
+import io.envhub.web.hub.HubViews.Owner;
+import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.web.hub.HubViews.VersionDetail;
+import io.envhub.web.hub.HubViews.VersionSummary;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.Encoded;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** The public API of hub-backend, called with the signed-in user's own token. */
+/**
+ * The public API of hub-backend, called with the viewer's own token ({@code bearer} null for anonymous visitors).
+ * Errors arrive as {@code WebApplicationException}s carrying the backend's status; see {@code io.envhub.web.error}.
+ */
 @RegisterRestClient(configKey = "hub-api")
 @Path("/api/v1")
+@Produces(MediaType.APPLICATION_JSON)
 public interface HubApi {
     /** The account document of {@code GET /api/v1/me}. */
     record Me(long id, String username, String displayName, String email, List<String> roles, OffsetDateTime memberSince) {
@@ -19,6 +39,79 @@ public interface HubApi {
 
     @GET
     @Path("/me")
-    @Produces(MediaType.APPLICATION_JSON)
     Me me(@HeaderParam("Authorization") String bearer);
+
+    @GET
+    @Path("/explore")
+    Explore explore(@HeaderParam("Authorization") String bearer);
+
+    @GET
+    @Path("/environments")
+    SearchResult search(@HeaderParam("Authorization") String bearer, @QueryParam("q") String q,
+                        @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
+                        @QueryParam("validated") String validated, @QueryParam("task") String task,
+                        @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") Integer size);
+
+    @GET
+    @Path("/environments/{owner}/{name}")
+    Detail environment(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                       @PathParam("name") String name);
+
+    @GET
+    @Path("/environments/{owner}/{name}/readme")
+    Readme readme(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                  @PathParam("name") String name);
+
+    @GET
+    @Path("/environments/{owner}/{name}/versions")
+    List<VersionSummary> versions(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                                  @PathParam("name") String name);
+
+    @GET
+    @Path("/environments/{owner}/{name}/versions/{version}")
+    VersionDetail version(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                          @PathParam("name") String name, @PathParam("version") String version);
+
+    @GET
+    @Path("/environments/{owner}/{name}/versions/{version}/report")
+    JsonNode report(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                    @PathParam("name") String name, @PathParam("version") String version);
+
+    @GET
+    @Path("/environments/{owner}/{name}/versions/{version}/files")
+    List<FileEntry> files(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                          @PathParam("name") String name, @PathParam("version") String version);
+
+    /** A file's text; {@code path} must already be percent-encoded segment by segment (slashes kept). */
+    @GET
+    @Path("/environments/{owner}/{name}/versions/{version}/files/{path}")
+    @Produces({MediaType.TEXT_PLAIN, "application/problem+json"})
+    Response fileText(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                      @PathParam("name") String name, @PathParam("version") String version,
+                      @PathParam("path") @Encoded String path);
+
+    /** The counted download: a 302 to a presigned URL (redirects are not followed, see application.properties). */
+    @GET
+    @Path("/environments/{owner}/{name}/versions/{version}/download")
+    @Produces(MediaType.WILDCARD)
+    Response download(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                      @PathParam("name") String name, @PathParam("version") String version);
+
+    @GET
+    @Path("/environments/{owner}/{name}/downloads")
+    List<DayCount> downloads(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                             @PathParam("name") String name, @QueryParam("days") int days);
+
+    @PUT
+    @Path("/environments/{owner}/{name}/star")
+    void star(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner, @PathParam("name") String name);
+
+    @DELETE
+    @Path("/environments/{owner}/{name}/star")
+    void unstar(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                @PathParam("name") String name);
+
+    @GET
+    @Path("/owners/{name}")
+    Owner owner(@HeaderParam("Authorization") String bearer, @PathParam("name") String name);
 }

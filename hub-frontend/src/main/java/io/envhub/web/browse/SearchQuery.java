@@ -1,0 +1,131 @@
+package io.envhub.web.browse;
+
+import io.quarkus.qute.TemplateData;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+/**
+ * The search page's query as the URL carries it, and the links that change one part of it (add or remove a tag,
+ * another page, sort or task). Values are passed to the backend as given: it validates them and its 400 problems are
+ * shown next to the search box.
+ *
+ * @param q free text, null for none
+ * @param tags required tags
+ * @param validated only environments with a validated version
+ * @param task task type (single-turn, multi-turn, tool-use), null for any
+ * @param sort sort order as asked, null for the default
+ * @param page page as asked (1-based), null for the first
+ */
+@TemplateData
+public record SearchQuery(String q, List<String> tags, boolean validated, String task, String sort, String page) {
+    /** Task types the hub knows. */
+    public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
+    /** Sort orders offered (relevance only with text). */
+    public static final List<String> SORTS = List.of("downloads", "stars", "recent", "name", "trending");
+
+    public SearchQuery {
+        tags = List.copyOf(tags);
+    }
+
+    /** From raw query parameters; blanks are absent. */
+    public static SearchQuery of(String q, List<String> tags, String validated, String task, String sort, String page) {
+        List<String> wanted = new ArrayList<>();
+        for (String t : tags == null ? List.<String>of() : tags) {
+            if (t != null && !t.isBlank() && !wanted.contains(t.strip().toLowerCase(Locale.ROOT))) {
+                wanted.add(t.strip().toLowerCase(Locale.ROOT));
+            }
+        }
+        return new SearchQuery(blank(q), wanted, "true".equalsIgnoreCase(validated) || "on".equalsIgnoreCase(validated),
+                blank(task), blank(sort), blank(page));
+    }
+
+    private static String blank(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    /** The sort in effect, as the backend defaults it. */
+    public String effectiveSort() {
+        return sort != null ? sort : q != null ? "relevance" : "downloads";
+    }
+
+    /** The sorts offered for this query. */
+    public List<String> sorts() {
+        if (q == null) {
+            return SORTS;
+        }
+        List<String> out = new ArrayList<>(List.of("relevance"));
+        out.addAll(SORTS);
+        return out;
+    }
+
+    /** The task types. */
+    public List<String> tasks() {
+        return TASKS;
+    }
+
+    /** Whether a tag is among the required ones. */
+    public boolean hasTag(String tag) {
+        return tags.contains(tag);
+    }
+
+    /** The page number asked for (1 when absent or unreadable). */
+    public int pageNumber() {
+        try {
+            return page == null ? 1 : Math.max(1, Integer.parseInt(page));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    /** This query's URL. */
+    public String href() {
+        return build(q, tags, validated, task, sort, page);
+    }
+
+    /** The URL with one more required tag (back to page 1). */
+    public String withTag(String tag) {
+        List<String> more = new ArrayList<>(tags);
+        if (!more.contains(tag)) {
+            more.add(tag);
+        }
+        return build(q, more, validated, task, sort, null);
+    }
+
+    /** The URL without a tag (back to page 1). */
+    public String withoutTag(String tag) {
+        List<String> fewer = new ArrayList<>(tags);
+        fewer.remove(tag);
+        return build(q, fewer, validated, task, sort, null);
+    }
+
+    /** The URL with another task type, or none (back to page 1). */
+    public String withTask(String newTask) {
+        return build(q, tags, validated, newTask, sort, null);
+    }
+
+    /** The URL of another page. */
+    public String withPage(int n) {
+        return build(q, tags, validated, task, sort, n <= 1 ? null : Integer.toString(n));
+    }
+
+    private static String build(String q, List<String> tags, boolean validated, String task, String sort, String page) {
+        StringJoiner params = new StringJoiner("&");
+        add(params, "q", q);
+        tags.forEach(t -> add(params, "tag", t));
+        add(params, "validated", validated ? "true" : null);
+        add(params, "task", task);
+        add(params, "sort", sort);
+        add(params, "page", page);
+        return params.length() == 0 ? "/search" : "/search?" + params;
+    }
+
+    private static void add(StringJoiner params, String name, String value) {
+        if (value != null) {
+            params.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
+        }
+    }
+}

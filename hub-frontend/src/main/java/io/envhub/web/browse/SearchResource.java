@@ -1,0 +1,57 @@
+package io.envhub.web.browse;
+
+import io.envhub.web.account.Viewer;
+import io.envhub.web.error.Problems;
+import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubViews.SearchResult;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/** {@code /search}: full text, tag facets, validated and task filters, sorts and pages; a plain GET form. */
+@Path("/search")
+public class SearchResource {
+    static final int PAGE_SIZE = 20;
+
+    private final Viewer viewer;
+    private final HubApi hub;
+
+    public SearchResource(Viewer viewer, @RestClient HubApi hub) {
+        this.viewer = viewer;
+        this.hub = hub;
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance search(Viewer viewer, SearchQuery query, SearchResult result, Pages pages,
+                                              String problem);
+    }
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    public Response search(@QueryParam("q") String q, @QueryParam("tag") List<String> tags,
+                           @QueryParam("validated") String validated, @QueryParam("task") String task,
+                           @QueryParam("sort") String sort, @QueryParam("page") String page) {
+        SearchQuery query = SearchQuery.of(q, tags, validated, task, sort, page);
+        try {
+            SearchResult result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
+                    query.validated() ? "true" : null, query.task(), query.sort(), query.page(), PAGE_SIZE);
+            return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null)).build();
+        } catch (WebApplicationException e) {
+            if (Problems.status(e) != 400) {
+                throw e;
+            }
+            String problem = Problems.detail(e);
+            return Response.status(400).entity(Templates.search(viewer, query, null, null,
+                    problem == null ? "The search could not be run." : problem)).build();
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.envhub.web.environment;
+
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.VersionSummary;
+import java.util.List;
+
+/**
+ * Everything the environment page shows.
+ *
+ * @param env the environment
+ * @param readmeHtml sanitized README HTML (empty when none)
+ * @param versions versions, newest first
+ * @param chartSvg downloads chart (inline SVG drawn by {@link DownloadChart})
+ * @param downloads30d downloads over the charted days
+ */
+public record EnvironmentPage(Detail env, String readmeHtml, List<VersionSummary> versions, String chartSvg,
+                              long downloads30d) {
+    /** The environment's own URL. */
+    public String href() {
+        return "/" + env.owner() + "/" + env.name();
+    }
+}

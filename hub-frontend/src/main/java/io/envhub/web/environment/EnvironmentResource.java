@@ -1,0 +1,94 @@
+package io.envhub.web.environment;
+
+import io.envhub.web.account.Viewer;
+import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubViews.DayCount;
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.Readme;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.quarkus.security.UnauthorizedException;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.List;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/** {@code /{owner}/{name}}: an environment's page, and its star button ({@code POST .../star}, CSRF-checked). */
+@Path("/")
+public class EnvironmentResource {
+    static final int CHART_DAYS = 30;
+
+    private final Viewer viewer;
+    private final HubApi hub;
+    private final ReadmeRenderer readmes;
+
+    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes) {
+        this.viewer = viewer;
+        this.hub = hub;
+        this.readmes = readmes;
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance environment(Viewer viewer, EnvironmentPage page);
+    }
+
+    @GET
+    @Path(Names.ENVIRONMENT)
+    @Produces(MediaType.TEXT_HTML)
+    public TemplateInstance environment(@PathParam("owner") String owner, @PathParam("name") String name) {
+        String bearer = viewer.bearer();
+        Detail env = hub.environment(bearer, owner, name);
+        Readme readme = readme(bearer, env);
+        List<DayCount> days = hub.downloads(bearer, env.owner(), env.name(), CHART_DAYS);
+        return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(readme),
+                hub.versions(bearer, env.owner(), env.name()), DownloadChart.svg(days), DownloadChart.total(days)));
+    }
+
+    /** Stars ({@code action=star}) or unstars ({@code action=unstar}) for the signed-in viewer; anonymous: sign in. */
+    @POST
+    @Path(Names.ENVIRONMENT + "/star")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response star(@PathParam("owner") String owner, @PathParam("name") String name,
+                         @FormParam("action") String action) {
+        if (!viewer.signedIn()) {
+            throw new UnauthorizedException();
+        }
+        if ("unstar".equals(action)) {
+            hub.unstar(viewer.bearer(), owner, name);
+        } else if ("star".equals(action)) {
+            hub.star(viewer.bearer(), owner, name);
+        } else {
+            throw new BadRequestException("action must be star or unstar");
+        }
+        return Response.seeOther(URI.create("/" + owner + "/" + name)).build();
+    }
+
+    /** Where the browser lands after signing in from the star button: back to the page. */
+    @GET
+    @Path(Names.ENVIRONMENT + "/star")
+    public Response afterSignIn(@PathParam("owner") String owner, @PathParam("name") String name) {
+        return Response.seeOther(URI.create("/" + owner + "/" + name)).build();
+    }
+
+    private Readme readme(String bearer, Detail env) {
+        try {
+            return hub.readme(bearer, env.owner(), env.name());
+        } catch (WebApplicationException e) {
+            if (e.getResponse() != null && e.getResponse().getStatus() == 404) {
+                return null;
+            }
+            throw e;
+        }
+    }
+}

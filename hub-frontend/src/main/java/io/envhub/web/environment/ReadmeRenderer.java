@@ -1,0 +1,56 @@
+package io.envhub.web.environment;
+
+import io.envhub.web.hub.HubViews.Readme;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Locale;
+import org.commonmark.Extension;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Entities;
+import org.jsoup.safety.Safelist;
+
+/**
+ * Renders a README to HTML that is safe to embed: Markdown through commonmark (with GFM tables), then every tag
+ * and attribute checked against an allow-list by jsoup. Links keep only http, https and mailto targets and get
+ * {@code rel="nofollow"}; images only http and https; no scripts, styles, frames, forms or event handlers. Text
+ * READMEs (not Markdown) are escaped into a {@code <pre>}.
+ */
+@ApplicationScoped
+public class ReadmeRenderer {
+    /** Longest README rendered; longer ones are cut (the backend caps them too). */
+    static final int MAX_CHARS = 512 * 1024;
+
+    private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
+    private static final Safelist SAFELIST = Safelist.relaxed()
+            .removeProtocols("a", "href", "ftp")
+            .addEnforcedAttribute("a", "rel", "nofollow")
+            .addAttributes("code", "class")
+            .addAttributes("th", "align")
+            .addAttributes("td", "align");
+
+    private final Parser parser = Parser.builder().extensions(EXTENSIONS).build();
+    private final HtmlRenderer renderer = HtmlRenderer.builder().extensions(EXTENSIONS).sanitizeUrls(true).build();
+
+    /** Safe HTML for a README, or an empty string when there is none. */
+    public String render(Readme readme) {
+        if (readme == null || readme.text() == null || readme.text().isBlank()) {
+            return "";
+        }
+        String text = readme.text().length() > MAX_CHARS ? readme.text().substring(0, MAX_CHARS) : readme.text();
+        String type = readme.contentType() == null ? "" : readme.contentType().toLowerCase(Locale.ROOT);
+        if (type.startsWith("text/plain") || type.startsWith("text/x-rst")) {
+            return "<pre class=\"readme-text\">" + Entities.escape(text) + "</pre>";
+        }
+        return sanitize(renderer.render(parser.parse(text)));
+    }
+
+    /** Cleans HTML against the allow-list. */
+    static String sanitize(String html) {
+        Document.OutputSettings out = new Document.OutputSettings().prettyPrint(false);
+        return Jsoup.clean(html, "", SAFELIST, out);
+    }
+}

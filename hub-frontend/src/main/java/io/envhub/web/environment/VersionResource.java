@@ -1,0 +1,109 @@
+package io.envhub.web.environment;
+
+import io.envhub.web.account.Viewer;
+import io.envhub.web.error.Problems;
+import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.FileEntry;
+import io.envhub.web.hub.HubViews.VersionDetail;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/** A version's page (validation and trust report, files), a file's text, and the counted download redirect. */
+@Path("/")
+public class VersionResource {
+    private final Viewer viewer;
+    private final HubApi hub;
+
+    public VersionResource(Viewer viewer, @RestClient HubApi hub) {
+        this.viewer = viewer;
+        this.hub = hub;
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance version(Viewer viewer, Detail env, VersionDetail version, ReportView report,
+                                               List<FileEntry> files);
+
+        static native TemplateInstance file(Viewer viewer, Detail env, VersionDetail version, String path, String text,
+                                            boolean truncated, String size, String problem);
+    }
+
+    @GET
+    @Path(Names.VERSION_PAGE)
+    @Produces(MediaType.TEXT_HTML)
+    public TemplateInstance version(@PathParam("owner") String owner, @PathParam("name") String name,
+                                    @PathParam("version") String version) {
+        String bearer = viewer.bearer();
+        Detail env = hub.environment(bearer, owner, name);
+        VersionDetail v = hub.version(bearer, env.owner(), env.name(), version);
+        ReportView report = null;
+        try {
+            report = ReportView.of(hub.report(bearer, env.owner(), env.name(), v.version()));
+        } catch (WebApplicationException e) {
+            if (Problems.status(e) != 404) {
+                throw e;
+            }
+        }
+        return Templates.version(viewer, env, v, report, hub.files(bearer, env.owner(), env.name(), v.version()));
+    }
+
+    @GET
+    @Path(Names.VERSION_PAGE + "/files/{path: .+}")
+    @Produces(MediaType.TEXT_HTML)
+    public TemplateInstance file(@PathParam("owner") String owner, @PathParam("name") String name,
+                                 @PathParam("version") String version, @PathParam("path") String path) {
+        String bearer = viewer.bearer();
+        Detail env = hub.environment(bearer, owner, name);
+        VersionDetail v = hub.version(bearer, env.owner(), env.name(), version);
+        try (Response res = hub.fileText(bearer, env.owner(), env.name(), v.version(), encodePath(path))) {
+            boolean truncated = "true".equals(res.getHeaderString("X-Envhub-Truncated"));
+            String size = res.getHeaderString("X-Envhub-File-Size");
+            return Templates.file(viewer, env, v, path, res.readEntity(String.class), truncated, size, null);
+        } catch (WebApplicationException e) {
+            if (Problems.status(e) != 415) {
+                throw e;
+            }
+            return Templates.file(viewer, env, v, path, null, false, null, "This file is not UTF-8 text, so it is not shown.");
+        }
+    }
+
+    /** Counts a download through the backend (with the viewer's token) and sends the browser to the presigned URL. */
+    @GET
+    @Path(Names.VERSION_PAGE + "/download")
+    public Response download(@PathParam("owner") String owner, @PathParam("name") String name,
+                             @PathParam("version") String version) {
+        try (Response res = hub.download(viewer.bearer(), owner, name, version)) {
+            String location = res.getHeaderString("Location");
+            if (res.getStatus() != 302 || location == null) {
+                throw new WebApplicationException("download answered " + res.getStatus(), 502);
+            }
+            Response.ResponseBuilder out = Response.status(Response.Status.FOUND).header("Location", location)
+                    .header("Cache-Control", "no-store");
+            String sha = res.getHeaderString("X-Checksum-Sha256");
+            if (sha != null) {
+                out.header("X-Checksum-Sha256", sha);
+            }
+            return out.build();
+        }
+    }
+
+    static String encodePath(String path) {
+        return Arrays.stream(path.split("/", -1))
+                .map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"))
+                .collect(Collectors.joining("/"));
+    }
+}

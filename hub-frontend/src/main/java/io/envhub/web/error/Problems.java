@@ -1,0 +1,39 @@
+package io.envhub.web.error;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+
+/** Reads the {@code detail} of a hub-backend problem document carried by a REST client exception. */
+public final class Problems {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int MAX_DETAIL = 500;
+
+    private Problems() {
+    }
+
+    /** The backend's status of a failed call. */
+    public static int status(WebApplicationException e) {
+        return e.getResponse() == null ? 500 : e.getResponse().getStatus();
+    }
+
+    /** The problem's human detail (or title), or null when the answer carried none. */
+    public static String detail(WebApplicationException e) {
+        Response res = e.getResponse();
+        if (res == null || !res.hasEntity()) {
+            return null;
+        }
+        try {
+            res.bufferEntity();
+            JsonNode problem = JSON.readTree(res.readEntity(String.class));
+            String text = problem.path("detail").asText(problem.path("title").asText(""));
+            if (text.isBlank()) {
+                return null;
+            }
+            return text.length() > MAX_DETAIL ? text.substring(0, MAX_DETAIL) + "…" : text;
+        } catch (RuntimeException | java.io.IOException notAProblem) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.envhub.web.hub;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/** JSON shapes of hub-backend's public API as the pages read them; unknown fields are ignored, new ones nullable. */
+public final class HubViews {
+    private HubViews() {
+    }
+
+    /** An environment in a list (search item); the explore lists add downloads7d or validatedAt. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Summary(String owner, String name, String displayName, String summary, List<String> tags,
+                          String latestVersion, int starCount, long downloadCount, String visibility,
+                          OffsetDateTime updatedAt, String latestStatus, String validatedVersion, Long downloads7d,
+                          OffsetDateTime validatedAt) {
+        /** The page of this environment. */
+        public String href() {
+            return "/" + owner + "/" + name;
+        }
+    }
+
+    /** Count of matches per tag (also used for task types). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TagCount(String tag, long count) {
+    }
+
+    /** Facets of a search; {@code tasks} only from backends that know task types. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Facets(List<TagCount> tags, List<TagCount> tasks) {
+    }
+
+    /** One page of search results. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SearchResult(long total, int page, int size, List<Summary> items, Facets facets) {
+    }
+
+    /** Totals on the home page; a count the backend does not give is null. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Counts(Long environments, Long validatedEnvironments, Long versions, Long downloads) {
+    }
+
+    /** {@code GET /api/v1/explore}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Explore(Counts counts, List<Summary> trending, List<Summary> recentlyUpdated,
+                          List<Summary> newestValidated) {
+    }
+
+    /** How to install an environment. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Install(String pip, String envhub) {
+    }
+
+    /** An environment's page data. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Detail(String owner, String name, String displayName, String summary, List<String> tags, String license,
+                         String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
+                         boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install) {
+    }
+
+    /** The README as published. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Readme(String contentType, String text) {
+    }
+
+    /** A version in the versions table. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VersionSummary(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
+                                 String filename, Long size, String sha256) {
+    }
+
+    /** One version in full; {@code files} is the number of files in its wheel. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VersionDetail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
+                                String filename, Long size, String sha256, String summary, String requiresPython,
+                                List<String> dependencies, int files) {
+    }
+
+    /** A file inside a wheel. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FileEntry(String path, Long size, String sha256) {
+    }
+
+    /** Downloads on one UTC day. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record DayCount(LocalDate day, long count) {
+    }
+
+    /** A member of an organisation. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Member(String username, String role) {
+    }
+
+    /** A user or an organisation; members only for organisations. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Owner(String kind, String name, String displayName, OffsetDateTime createdAt, List<Member> members) {
+        /** Whether this is an organisation. */
+        public boolean org() {
+            return "org".equals(kind);
+        }
+    }
+}

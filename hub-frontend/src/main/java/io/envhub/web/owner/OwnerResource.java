@@ -1,0 +1,47 @@
+package io.envhub.web.owner;
+
+import io.envhub.web.account.Viewer;
+import io.envhub.web.browse.Pages;
+import io.envhub.web.environment.Names;
+import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubViews.Owner;
+import io.envhub.web.hub.HubViews.SearchResult;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/** {@code /{owner}}: a user's profile or an organisation with its members, and the environments it owns. */
+@Path("/")
+public class OwnerResource {
+    static final int PAGE_SIZE = 30;
+
+    private final Viewer viewer;
+    private final HubApi hub;
+
+    public OwnerResource(Viewer viewer, @RestClient HubApi hub) {
+        this.viewer = viewer;
+        this.hub = hub;
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance owner(Viewer viewer, Owner owner, SearchResult environments, Pages pages);
+    }
+
+    @GET
+    @Path("{owner: " + Names.OWNER + "}")
+    @Produces(MediaType.TEXT_HTML)
+    public TemplateInstance owner(@PathParam("owner") String name, @QueryParam("page") String page) {
+        String bearer = viewer.bearer();
+        Owner owner = hub.owner(bearer, name);
+        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, "recent", page, PAGE_SIZE);
+        return Templates.owner(viewer, owner, envs, Pages.of(envs));
+    }
+}

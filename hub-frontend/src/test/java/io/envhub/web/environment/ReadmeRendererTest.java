@@ -1,0 +1,48 @@
+package io.envhub.web.environment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.envhub.web.hub.HubViews.Readme;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The README pipeline (commonmark, then the jsoup allow-list) on hostile and ordinary input. */
+class ReadmeRendererTest {
+    private final ReadmeRenderer renderer = new ReadmeRenderer();
+
+    private String md(String text) {
+        return renderer.render(new Readme("text/markdown", text));
+    }
+
+    @Test
+    void hostileMarkupIsRemoved() {
+        String html = md("<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n<iframe src=\"https://e.x\"></iframe>\n\n"
+                + "[a](javascript:alert(3)) <a href=\"data:text/html,hi\">b</a> <a href=\"vbscript:x\">c</a>\n\n"
+                + "<style>body{display:none}</style><svg onload=alert(4)></svg><form action=/x><input></form>");
+        for (String bad : List.of("<script", "onerror", "<iframe", "javascript:", "data:", "vbscript:", "<style", "<svg",
+                "onload", "<form", "<input", "alert(")) {
+            assertFalse(html.toLowerCase().contains(bad), bad + " survived: " + html);
+        }
+    }
+
+    @Test
+    void ordinaryMarkdownSurvivesWithNofollowLinks() {
+        String html = md("# T\n\n**b** `c`\n\n```python\nx = 1 < 2\n```\n\n| h |\n|---|\n| d |\n\n[m](mailto:a@b.c) [w](https://w.org)");
+        assertTrue(html.contains("<h1>T</h1>"), html);
+        assertTrue(html.contains("<strong>b</strong>"), html);
+        assertTrue(html.contains("<code class=\"language-python\">x = 1 &lt; 2"), html);
+        assertTrue(html.contains("<th>h</th>"), html);
+        assertTrue(html.contains("<a href=\"mailto:a@b.c\" rel=\"nofollow\">m</a>"), html);
+        assertTrue(html.contains("<a href=\"https://w.org\" rel=\"nofollow\">w</a>"), html);
+    }
+
+    @Test
+    void plainTextIsEscapedAndEmptyIsEmpty() {
+        assertEquals("<pre class=\"readme-text\">&lt;b&gt;hi&lt;/b&gt;</pre>",
+                renderer.render(new Readme("text/plain", "<b>hi</b>")));
+        assertEquals("", renderer.render(null));
+        assertEquals("", renderer.render(new Readme("text/markdown", "  ")));
+    }
+}
