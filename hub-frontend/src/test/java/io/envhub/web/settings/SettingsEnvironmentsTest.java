@@ -133,6 +133,7 @@ class SettingsEnvironmentsTest {
         HttpResponse<String> forbidden = bob.get("/settings/environments/alice/" + shown);
         assertEquals(403, forbidden.statusCode(), forbidden.body());
         assertTrue(forbidden.body().contains("You may not manage alice/" + shown), forbidden.body());
+        assertTrue(forbidden.body().contains("environments of &#39;alice&#39;"), "the hub's own detail is passed on");
         assertEquals(404, bob.get("/settings/environments/alice/" + hidden).statusCode());
         assertEquals(404, bob.get("/settings/environments/alice/no-such-" + shown).statusCode());
 
