@@ -53,7 +53,7 @@ class FrontendSignInTest {
 
         HttpResponse<String> account = browser.login(loginPage, "alice", "alice");
         assertEquals(200, account.statusCode(), account.body());
-        assertTrue(account.uri().getPath().endsWith("/account"), account.uri().toString());
+        assertTrue(account.uri().getPath().endsWith("/settings/profile"), account.uri().toString());
         assertTrue(account.body().contains("Signed in as <strong>Alice Liddell</strong> (alice)"), account.body());
 
         HttpResponse<String> home = browser.get(root.toString());
