@@ -15,14 +15,19 @@ settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem =
 q() { printf "'%s'" "${1//\'/\'\'}"; }
 
 cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name"
-summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at"
+summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at"
+tasks="'{single-turn,multi-turn,tool-use}'::text[]"
+recent="recent AS MATERIALIZED (SELECT environment_id, sum(count)::bigint AS n FROM hub.downloads_daily
+          WHERE day > (now() AT TIME ZONE 'UTC')::date - 7 GROUP BY environment_id)"
 
-# filtered WORDS NAME TAGS(array literal or empty) OWNER ORDER SIZE OFFSET
+# filtered WORDS NAME TAGS(array literal or empty; a task is one of them) OWNER ORDER SIZE OFFSET [VALIDATED]
+# ORDER "trending" sorts by downloads over the last 7 days.
 filtered() {
-  local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" f m
+  local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" validated="${8:-}" f m page
   f="e.visibility = 'public'"
   [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
   [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
+  [ -n "$validated" ] && f="$f AND e.validated_version IS NOT NULL"
   if [ -z "$words" ]; then
     m="m AS MATERIALIZED (SELECT $cols, 0::float8 AS rank FROM hub.environments e WHERE $f)"
   else
@@ -35,28 +40,50 @@ filtered() {
             AND e.id NOT IN (SELECT id FROM fts) AND $f),
        m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)"
   fi
+  if [ "$order" = trending ]; then
+    order="@downloads7d DESC, @download_count DESC, @id"
+    page="$recent, page AS (SELECT m.id, rank, download_count, star_count, updated_at, name, coalesce(r.n, 0) AS downloads7d
+          FROM m LEFT JOIN recent r ON r.environment_id = m.id"
+  else
+    page="page AS (SELECT id, rank, download_count, star_count, updated_at, name, NULL::bigint AS downloads7d FROM m"
+  fi
   echo "WITH $m,
-    page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ${order//@/} LIMIT $size OFFSET $offset),
-    facets AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t ORDER BY n DESC, t LIMIT 30)
+    $page ORDER BY ${order//@/} LIMIT $size OFFSET $offset),
+    tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t),
+    facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT 30),
+    tasks AS (SELECT tag, n FROM tc WHERE tag = ANY($tasks))
     SELECT (SELECT count(*) FROM m) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets),
-           (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets), p.id, $summary
+           (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets), (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks),
+           (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks), p.id, p.downloads7d, $summary
       FROM (SELECT 1) AS one LEFT JOIN page p ON true LEFT JOIN hub.environments e ON e.id = p.id
       LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
 }
 
-# listing ORDER SIZE OFFSET [TAG]: no text, no owner, at most one tag. Two statements: the page from an index, the
-# total and facets from hub.public_tag_pairs.
+# listing ORDER SIZE OFFSET [TAG]: no text, no owner, at most one tag (or task). Two statements: the page from an
+# index (trending: sorted among its candidates, see TrendingSql), the total and facets from hub.public_tag_pairs.
 listing() {
   local tagfilter="" tag="${4:-}"
   [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
-  echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
-         WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
+  if [ "$1" = trending ]; then
+    echo "WITH $recent, cand AS (SELECT e.id, r.n AS downloads7d FROM recent r JOIN hub.environments e ON e.id = r.environment_id
+            WHERE e.visibility = 'public' $tagfilter
+           UNION ALL (SELECT e.id, 0::bigint FROM hub.environments e WHERE e.visibility = 'public' $tagfilter
+            AND NOT EXISTS (SELECT 1 FROM recent r WHERE r.environment_id = e.id) ORDER BY e.download_count DESC, e.id
+            LIMIT $(($2 + $3))))
+          SELECT e.id, c.downloads7d, $summary FROM cand c JOIN hub.environments e ON e.id = c.id
+            JOIN hub.owners o ON o.id = e.owner_id ORDER BY c.downloads7d DESC, e.download_count DESC, e.id LIMIT $2 OFFSET $3"
+  else
+    echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
+           WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
+  fi
   echo ";;"
   echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (SELECT other, environments AS n FROM hub.public_tag_pairs
                  WHERE tag = $(q "$tag")) x GROUP BY other),
          f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
         SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
-               (SELECT array_agg(n ORDER BY n DESC, tag) FROM f)"
+               (SELECT array_agg(n ORDER BY n DESC, tag) FROM f),
+               (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0),
+               (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0)"
 }
 
 DL="@download_count DESC, @id"
@@ -76,6 +103,10 @@ add "tag=math&tag=reasoning sort=stars"   "$(filtered "" "" "{math,reasoning}" "
 add "owner=bench-user-42 sort=name"       "$(filtered "" "" "" "bench-user-42" "@name, @id" 20 0)"
 add "worst: q=environment (76% match)"    "$(filtered "environment" "environment" "" "" "$REL" 20 0)"
 add "worst: q=environment&tag=text"       "$(filtered "environment" "environment" "{text}" "" "$REL" 20 0)"
+add "browse trending, page 1"             "$(listing trending 20 0)"
+add "task=single-turn sort=trending"      "$(listing trending 20 0 single-turn)"
+add "validated=true (browse)"             "$(filtered "" "" "" "" "$DL" 20 0 validated)"
+add "q=math&validated=true&task=tool-use" "$(filtered "math" "math" "{tool-use}" "" "$REL" 20 0 validated)"
 
 explain_ms() {
   # sum of planning + execution time of every statement in $1 (statements separated by ';;')

@@ -84,6 +84,20 @@ SELECT r.owner_id, r.name, r.name, r.summary,
   ) r
     ON CONFLICT DO NOTHING;
 
+-- validation status (V8 columns, as hub-backend keeps them): 60% validated, 20% failed, 20% pending; and daily
+-- downloads over the last 14 days for 5% of the environments (trending)
+UPDATE hub.environments
+   SET latest_status = CASE WHEN id % 10 < 6 THEN 'validated' WHEN id % 10 < 8 THEN 'failed' ELSE 'pending' END,
+       validated_version = CASE WHEN id % 10 < 6 THEN latest_version END,
+       validated_at = CASE WHEN id % 10 < 6 THEN updated_at END
+ WHERE latest_status IS NULL AND latest_version IS NOT NULL;
+INSERT INTO hub.downloads_daily (environment_id, day, count)
+SELECT e.id, (now() AT TIME ZONE 'UTC')::date - d, 1 + floor(power(random(), 3) * 500)::bigint
+  FROM hub.environments e, generate_series(0, 13) d
+ WHERE e.id % 20 = 3
+    ON CONFLICT DO NOTHING;
+
 ANALYZE hub.owners;
 ANALYZE hub.environments;
+ANALYZE hub.downloads_daily;
 SELECT count(*) AS environments, count(*) FILTER (WHERE visibility = 'private') AS private FROM hub.environments;

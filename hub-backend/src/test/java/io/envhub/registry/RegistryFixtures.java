@@ -13,6 +13,7 @@ import io.envhub.format.version.Version;
 import io.envhub.format.wheel.WheelWriter;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
+import io.envhub.registry.publish.EnvironmentStatus;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;
 import io.envhub.registry.version.EnvironmentVersion;
@@ -37,18 +38,21 @@ import java.util.UUID;
  * Test data for the read side, written the way the publish side writes it: owners, environments, and versions whose
  * wheel is built with {@link WheelWriter}, stored under {@link Artifact#objectKeyFor} and described by an artifact row
  * (file name, sha256, size, METADATA text and its sha256, file list). Environments' {@code latest_version} is kept as
- * publishing keeps it: the newest non-yanked final release, else the newest non-yanked version.
+ * publishing keeps it: the newest non-yanked final release, else the newest non-yanked version; with it the
+ * denormalised status ({@link EnvironmentStatus}).
  */
 @ApplicationScoped
 public class RegistryFixtures {
     private final EntityManager em;
     private final ObjectStore store;
     private final ObjectMapper json;
+    private final EnvironmentStatus status;
 
-    public RegistryFixtures(EntityManager em, ObjectStore store, ObjectMapper json) {
+    public RegistryFixtures(EntityManager em, ObjectStore store, ObjectMapper json, EnvironmentStatus status) {
         this.em = em;
         this.store = store;
         this.json = json;
+        this.status = status;
     }
 
     /** A short random token to keep names and tags of one test run apart from everything else in the database. */
@@ -195,6 +199,7 @@ public class RegistryFixtures {
         String latest = Version.latest(live, false).map(Version::toString).orElse(null);
         em.createNativeQuery("UPDATE hub.environments SET latest_version = ?1, updated_at = now() WHERE id = ?2")
                 .setParameter(1, latest).setParameter(2, env.id).executeUpdate();
+        status.refresh(env.id);
     }
 
     private void fillFromWheel(Artifact a, byte[] wheel, String metadataPath) {

@@ -25,13 +25,23 @@ public class LatestVersion {
     private static final int MAX_TAGS = 20;
 
     private final ObjectMapper json;
+    private final EnvironmentStatus status;
 
-    public LatestVersion(ObjectMapper json) {
+    public LatestVersion(ObjectMapper json, EnvironmentStatus status) {
         this.json = json;
+        this.status = status;
     }
 
-    /** Recomputes after a push, yank, unyank or delete; call inside the transaction that made the change. */
+    /**
+     * Recomputes after a push, yank, unyank or delete, and the environment's denormalised status with it
+     * ({@link EnvironmentStatus}); call inside the transaction that made the change.
+     */
     public void refresh(Environment env) {
+        update(env);
+        status.refresh(env.id);
+    }
+
+    private void update(Environment env) {
         List<EnvironmentVersion> live = EnvironmentVersion.<EnvironmentVersion>list("environment = ?1 and yanked = false", env);
         Optional<EnvironmentVersion> newest = pick(live);
         env.updatedAt = OffsetDateTime.now();

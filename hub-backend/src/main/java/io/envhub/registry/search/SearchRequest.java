@@ -15,10 +15,16 @@ import java.util.Locale;
  * @param sort sort order (relevance only when there is text)
  * @param page 1-based page number
  * @param size page size
+ * @param validated only environments with a validated version
+ * @param task task type (one of {@link #TASKS}, a required tag), null for any
  */
-public record SearchRequest(String text, List<String> tags, String owner, Sort sort, int page, int size) {
-    /** Sort orders. */
-    public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME }
+public record SearchRequest(String text, List<String> tags, String owner, Sort sort, int page, int size, boolean validated,
+                            String task) {
+    /** Sort orders; trending: downloads over the last {@value TrendingSql#DAYS} days, then total downloads. */
+    public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME, TRENDING }
+
+    /** The task types (a fixed vocabulary of tags). */
+    public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
 
     /** Page size when none is asked for. */
     public static final int DEFAULT_SIZE = 20;
@@ -35,8 +41,14 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         tags = List.copyOf(tags);
     }
 
-    /** Validates raw query parameters; 400 with a specific code for each mistake. */
+    /** A search by text, tags and owner only (no validated or task filter). */
     public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size) {
+        return parse(q, tags, owner, sort, page, size, null, null);
+    }
+
+    /** Validates raw query parameters; 400 with a specific code for each mistake. */
+    public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size,
+                                      String validated, String task) {
         String text = q == null || q.isBlank() ? null : q.strip();
         if (text != null && text.length() > MAX_TEXT) {
             throw new ApiException.Invalid("query-too-long", "The query may have at most " + MAX_TEXT + " characters.");
@@ -62,7 +74,39 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
             throw new ApiException.Invalid("invalid-page-size", "size must be between 1 and " + MAX_SIZE + ".");
         }
         return new SearchRequest(text, wanted, owner == null || owner.isBlank() ? null : owner.strip(),
-                parseSort(sort, text != null), p, s);
+                parseSort(sort, text != null), p, s, parseValidated(validated), parseTask(task));
+    }
+
+    private static boolean parseValidated(String validated) {
+        if (validated == null || validated.isBlank()) {
+            return false;
+        }
+        return switch (validated.strip().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ApiException.Invalid("invalid-validated", "validated must be true or false.");
+        };
+    }
+
+    private static String parseTask(String task) {
+        if (task == null || task.isBlank()) {
+            return null;
+        }
+        String t = task.strip().toLowerCase(Locale.ROOT);
+        if (!TASKS.contains(t)) {
+            throw new ApiException.Invalid("invalid-task", "task must be one of " + String.join(", ", TASKS) + ".");
+        }
+        return t;
+    }
+
+    /** The tags every match must carry: the tags asked for, plus the task type. */
+    public List<String> requiredTags() {
+        if (task == null || tags.contains(task)) {
+            return tags;
+        }
+        List<String> all = new ArrayList<>(tags);
+        all.add(task);
+        return List.copyOf(all);
     }
 
     private static int number(String value, int otherwise, String code, String name) {
@@ -84,7 +128,8 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         try {
             parsed = Sort.valueOf(sort.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new ApiException.Invalid("invalid-sort", "sort must be one of relevance, downloads, stars, recent, name.");
+            throw new ApiException.Invalid("invalid-sort", "sort must be one of relevance, downloads, stars, recent, name,"
+                    + " trending.");
         }
         return parsed == Sort.RELEVANCE && !hasText ? Sort.DOWNLOADS : parsed;
     }

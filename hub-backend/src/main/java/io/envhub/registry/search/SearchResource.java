@@ -25,10 +25,13 @@ public class SearchResource {
     @Operation(summary = "List and search environments",
             description = "q: words (full text over name, tags, summary and README; typos in names are tolerated); "
                     + "tag (repeatable, all must match); owner; sort: relevance (default with q), downloads (default), "
-                    + "stars, recent, name; page (from 1); size (1..100, default 20). Total and tag facets cover the "
-                    + "whole result.")
+                    + "stars, recent, name, trending (downloads over the last 7 days, then total downloads); page (from 1); "
+                    + "size (1..100, default 20); validated=true: only environments with a validated version; task: "
+                    + "single-turn, multi-turn or tool-use (a required tag). Total, tag facets and task facets cover "
+                    + "the whole result.")
     public SearchResult list(@QueryParam("q") String q, @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
-                             @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") String size) {
-        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size), access.readScope());
+                             @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") String size,
+                             @QueryParam("validated") String validated, @QueryParam("task") String task) {
+        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size, validated, task), access.readScope());
     }
 }

@@ -13,14 +13,19 @@ import java.util.List;
  * @param facets counts per tag over all matches
  */
 public record SearchResult(long total, int page, int size, List<Summary> items, Facets facets) {
-    /** An environment in a list. */
+    /**
+     * An environment in a list. {@code latestStatus} is the validation status of the latest version,
+     * {@code validatedVersion} the newest validated, non-yanked version (null when none) and {@code validatedAt} when it
+     * was validated; {@code downloads7d} (downloads over the last 7 days) is set in trending lists only.
+     */
     public record Summary(String owner, String name, String displayName, String summary, List<String> tags,
                           String latestVersion, int starCount, long downloadCount, String visibility,
-                          OffsetDateTime updatedAt) {
+                          OffsetDateTime updatedAt, String latestStatus, String validatedVersion, OffsetDateTime validatedAt,
+                          Long downloads7d) {
     }
 
-    /** Facets of a result. */
-    public record Facets(List<TagCount> tags) {
+    /** Facets of a result: the most common tags, and the counts of the task types ({@link SearchRequest#TASKS}). */
+    public record Facets(List<TagCount> tags, List<TagCount> tasks) {
     }
 
     /** How many matching environments carry a tag. */

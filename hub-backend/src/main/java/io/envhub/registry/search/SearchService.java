@@ -57,12 +57,14 @@ public class SearchService {
         }
         long total = 0;
         List<TagCount> facets = List.of();
+        List<TagCount> tasks = List.of();
         List<Summary> items = new ArrayList<>();
         if (!sql.isListing()) {
             try (PreparedStatement ps = prepare(c, sql.filtered()); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     total = rs.getLong("total");
-                    facets = facets(rs);
+                    facets = counts(rs, "facet_tags", "facet_counts");
+                    tasks = counts(rs, "task_tags", "task_counts");
                     if (rs.getObject("id") != null) {
                         items.add(summary(rs));
                     }
@@ -77,13 +79,15 @@ public class SearchService {
             try (PreparedStatement ps = prepare(c, sql.listingStats()); ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 total = rs.getLong("total");
-                facets = facets(rs);
+                facets = counts(rs, "facet_tags", "facet_counts");
+                tasks = counts(rs, "task_tags", "task_counts");
             }
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets));
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks));
     }
 
-    private static PreparedStatement prepare(Connection c, SearchSql.Statement statement) throws SQLException {
+    /** Prepares a statement of {@link SearchSql} or {@link TrendingSql}-based SQL, binding its parameters. */
+    static PreparedStatement prepare(Connection c, SearchSql.Statement statement) throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
         // always plan with the actual values: a generic plan cannot know how common a tag or a word is
         ps.unwrap(PGStatement.class).setPrepareThreshold(0);
@@ -100,9 +104,9 @@ public class SearchService {
         return ps;
     }
 
-    private static List<TagCount> facets(ResultSet rs) throws SQLException {
-        String[] tags = strings(rs.getArray("facet_tags"));
-        Array countArray = rs.getArray("facet_counts");
+    private static List<TagCount> counts(ResultSet rs, String tagColumn, String countColumn) throws SQLException {
+        String[] tags = strings(rs.getArray(tagColumn));
+        Array countArray = rs.getArray(countColumn);
         if (countArray == null) {
             return List.of();
         }
@@ -114,11 +118,24 @@ public class SearchService {
         return out;
     }
 
-    private static Summary summary(ResultSet rs) throws SQLException {
+    /** A list item from a row with {@link SearchSql#SUMMARY_COLUMNS} (and {@code downloads7d}, when the row has it). */
+    public static Summary summary(ResultSet rs) throws SQLException {
+        Long downloads7d = hasColumn(rs, "downloads7d") ? (Long) rs.getObject("downloads7d") : null;
         return new Summary(rs.getString("owner_name"), rs.getString("name"), rs.getString("display_name"),
                 rs.getString("summary"), Arrays.asList(strings(rs.getArray("tags"))), rs.getString("latest_version"),
                 rs.getInt("star_count"), rs.getLong("download_count"), rs.getString("visibility"),
-                rs.getObject("updated_at", OffsetDateTime.class));
+                rs.getObject("updated_at", OffsetDateTime.class), rs.getString("latest_status"),
+                rs.getString("validated_version"), rs.getObject("validated_at", OffsetDateTime.class), downloads7d);
+    }
+
+    private static boolean hasColumn(ResultSet rs, String column) throws SQLException {
+        java.sql.ResultSetMetaData meta = rs.getMetaData();
+        for (int i = 1; i <= meta.getColumnCount(); i++) {
+            if (column.equals(meta.getColumnLabel(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String[] strings(Array array) throws SQLException {

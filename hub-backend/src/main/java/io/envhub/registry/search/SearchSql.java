@@ -14,10 +14,12 @@ import java.util.regex.Pattern;
  * rank by twice their similarity. Total, facets and the page are computed from
  * one materialized match set in one statement. Listings (no text, no owner, at most one tag) take the page from an
  * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
- * the caller may read.
+ * the caller may read. {@code validated=true} and a task add conditions (a task is a required tag), so such a search is
+ * not a listing. Trending pages sort only their candidates ({@link TrendingSql}). The task facets are the task tags'
+ * counts over the same matches.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
-final class SearchSql {
+public final class SearchSql {
     /** Most tags listed in the facets. */
     static final int FACET_LIMIT = 30;
     /** Names similar to the text (typos) are added when the full-text search finds fewer matches than this. */
@@ -32,8 +34,10 @@ final class SearchSql {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]");
     private static final Pattern NAME_CHAR = Pattern.compile("[a-z0-9]");
     private static final String MATCH_COLUMNS = "e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name";
-    static final String SUMMARY_COLUMNS = "o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version,"
-            + " e.star_count, e.download_count, e.visibility, e.updated_at";
+    /** Columns {@link SearchService#summary} reads (with {@code downloads7d} when present). */
+    public static final String SUMMARY_COLUMNS = "o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version,"
+            + " e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at";
+    private static final String[] TASKS = SearchRequest.TASKS.toArray(String[]::new);
 
     private final SearchRequest request;
     private final ReadScope scope;
@@ -88,16 +92,25 @@ final class SearchSql {
             // both parts are materialized already: read them where needed instead of copying them once more
             sql.append("), m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)");
         }
-        sql.append(", page AS (SELECT id, rank, download_count, star_count, updated_at, name FROM m ORDER BY ")
-                .append(order("")).append(" LIMIT ? OFFSET ?), ");
+        if (trending()) {
+            sql.append(", ").append(TrendingSql.RECENT_CTE).append(", page AS (SELECT m.id, rank, download_count, star_count,")
+                    .append(" updated_at, name, coalesce(r.n, 0) AS downloads7d FROM m LEFT JOIN recent r ON r.environment_id = m.id");
+        } else {
+            sql.append(", page AS (SELECT id, rank, download_count, star_count, updated_at, name, NULL::bigint AS downloads7d FROM m");
+        }
+        sql.append(" ORDER BY ").append(order("")).append(" LIMIT ? OFFSET ?), ");
         params.add(request.size());
         params.add(request.offset());
-        sql.append("facets AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t")
-                .append(" ORDER BY n DESC, t LIMIT ").append(FACET_LIMIT).append(") ")
-                .append("SELECT (SELECT count(*) FROM m) AS total,")
+        sql.append("tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t), ")
+                .append("facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT ").append(FACET_LIMIT).append("), ")
+                .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)) ");
+        params.add(TASKS);
+        sql.append("SELECT (SELECT count(*) FROM m) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets) AS facet_counts,")
-                .append(" p.id, ").append(SUMMARY_COLUMNS)
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks) AS task_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks) AS task_counts,")
+                .append(" p.id, p.downloads7d, ").append(SUMMARY_COLUMNS)
                 .append(" FROM (SELECT 1) AS one LEFT JOIN page p ON true")
                 .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
                 .append(" ORDER BY ").append(order("p."));
@@ -106,22 +119,53 @@ final class SearchSql {
 
     /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
     boolean isListing() {
-        return request.text() == null && request.owner() == null && request.tags().size() <= 1;
+        return request.text() == null && request.owner() == null && request.requiredTags().size() <= 1 && !request.validated();
+    }
+
+    private boolean trending() {
+        return request.sort() == SearchRequest.Sort.TRENDING;
     }
 
     /** The page of a listing, straight from the sort's index (or the tag index, as the planner sees fit). */
     Statement listingPage() {
+        if (trending()) {
+            return trendingListingPage();
+        }
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("SELECT e.id, ").append(SUMMARY_COLUMNS)
                 .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(visibility(params));
-        if (!request.tags().isEmpty()) {
+        if (!request.requiredTags().isEmpty()) {
             sql.append(" AND e.tags @> ?");
-            params.add(request.tags().toArray(String[]::new));
+            params.add(request.requiredTags().toArray(String[]::new));
         }
         sql.append(" ORDER BY ").append(order("e.")).append(" LIMIT ? OFFSET ?");
         params.add(request.size());
         params.add(request.offset());
         return new Statement(sql.toString(), params);
+    }
+
+    /** The page of a trending listing: sorted among its candidates only ({@link TrendingSql}). */
+    private Statement trendingListingPage() {
+        List<Object> params = new ArrayList<>();
+        String filter = listingFilter(params);
+        listingFilter(params); // the filter appears twice in the candidates: its parameters too
+        params.add(request.offset() + request.size());
+        String sql = "WITH " + TrendingSql.RECENT_CTE + ", " + TrendingSql.candidates(filter, "?")
+                + " SELECT e.id, c.downloads7d, " + SUMMARY_COLUMNS
+                + " FROM cand c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
+                + " ORDER BY " + order("c.", "e.") + " LIMIT ? OFFSET ?";
+        params.add(request.size());
+        params.add(request.offset());
+        return new Statement(sql, params);
+    }
+
+    private String listingFilter(List<Object> params) {
+        StringBuilder sql = new StringBuilder(visibility(params));
+        if (!request.requiredTags().isEmpty()) {
+            sql.append(" AND e.tags @> ?");
+            params.add(request.requiredTags().toArray(String[]::new));
+        }
+        return sql.toString();
     }
 
     /**
@@ -130,7 +174,7 @@ final class SearchSql {
      */
     Statement listingStats() {
         List<Object> params = new ArrayList<>();
-        String tag = request.tags().isEmpty() ? "" : request.tags().get(0);
+        String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
         StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (")
                 .append("SELECT other, environments AS n FROM hub.public_tag_pairs WHERE tag = ?");
         params.add(tag);
@@ -151,15 +195,22 @@ final class SearchSql {
                 .append(FACET_LIMIT).append(") ")
                 .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts");
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts");
+        params.add(TASKS);
+        params.add(TASKS);
         return new Statement(sql.toString(), params);
     }
 
     private String filters(List<Object> params) {
         StringBuilder sql = new StringBuilder(visibility(params));
-        if (!request.tags().isEmpty()) {
+        if (!request.requiredTags().isEmpty()) {
             sql.append(" AND e.tags @> ?");
-            params.add(request.tags().toArray(String[]::new));
+            params.add(request.requiredTags().toArray(String[]::new));
+        }
+        if (request.validated()) {
+            sql.append(" AND e.validated_version IS NOT NULL");
         }
         if (request.owner() != null) {
             sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))");
@@ -180,7 +231,13 @@ final class SearchSql {
     }
 
     private String order(String p) {
+        return order(p, p);
+    }
+
+    /** The sort's ORDER BY; {@code t} prefixes the trending column, {@code p} the others. */
+    private String order(String t, String p) {
         return switch (request.sort()) {
+            case TRENDING -> t + "downloads7d DESC, " + p + "download_count DESC, " + p + "id";
             case RELEVANCE -> p + "rank DESC, " + p + "download_count DESC, " + p + "id";
             case DOWNLOADS -> p + "download_count DESC, " + p + "id";
             case STARS -> p + "star_count DESC, " + p + "id";

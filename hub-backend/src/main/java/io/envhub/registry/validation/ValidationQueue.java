@@ -1,6 +1,7 @@
 package io.envhub.registry.validation;
 
 import io.envhub.registry.error.ApiException;
+import io.envhub.registry.publish.EnvironmentStatus;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
 import io.envhub.registry.validation.ValidationViews.Claimed;
@@ -30,12 +31,15 @@ public class ValidationQueue {
     private final ObjectStore store;
     private final StorageConfig storage;
     private final ValidationConfig config;
+    private final EnvironmentStatus environmentStatus;
 
-    public ValidationQueue(EntityManager em, ObjectStore store, StorageConfig storage, ValidationConfig config) {
+    public ValidationQueue(EntityManager em, ObjectStore store, StorageConfig storage, ValidationConfig config,
+                           EnvironmentStatus environmentStatus) {
         this.em = em;
         this.store = store;
         this.storage = storage;
         this.config = config;
+        this.environmentStatus = environmentStatus;
     }
 
     /** Claims the oldest claimable job for {@code worker}, or nothing when none is claimable. */
@@ -134,9 +138,14 @@ public class ValidationQueue {
         }
     }
 
+    /** Sets a version's status and keeps its environment's denormalised status ({@link EnvironmentStatus}) in step. */
     void setVersionStatus(long versionId, String status) {
+        Long environmentId = environmentStatus.lockEnvironmentOf(versionId);
         em.createNativeQuery("UPDATE hub.versions SET status = ?1 WHERE id = ?2").setParameter(1, status).setParameter(2, versionId)
                 .executeUpdate();
+        if (environmentId != null) {
+            environmentStatus.refresh(environmentId);
+        }
     }
 
     static ApiException leaseLost(long jobId, String worker) {

@@ -188,6 +188,17 @@ class AuthorizationMatrixTest {
                 .jsonPath().getInt("total"));
         assertEquals(1, given().auth().oauth2(tokens.get("member")).queryParam("owner", org).get("/api/v1/environments")
                 .jsonPath().getInt("total"));
+        for (String actor : ACTORS) {
+            String explore = as(actor).get("/api/v1/explore").then().statusCode(200).extract().asString();
+            assertTrue(!explore.contains(org), "explore shows no private environment to " + actor);
+            int mine = as(actor).get("/api/v1/me/environments").statusCode();
+            assertEquals("anonymous".equals(actor) ? 401 : 200, mine, "me/environments as " + actor);
+            if (!"anonymous".equals(actor)) {
+                List<String> owners = as(actor).get("/api/v1/me/environments").jsonPath().getList("owner");
+                assertEquals("owner".equals(actor) || "member".equals(actor), owners.contains(org),
+                        "me/environments lists the organisation's private environment for its members only, as " + actor);
+            }
+        }
     }
 
     @Test

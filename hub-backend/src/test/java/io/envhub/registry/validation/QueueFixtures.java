@@ -29,6 +29,8 @@ import java.util.Random;
 /** Versions with a queued validation job (as a push leaves them), and a client of the queue API for tests. */
 @ApplicationScoped
 public class QueueFixtures {
+    /** The queue API's base path. */
+    public static final String BASE = ValidationQueueTest.BASE;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] WORDS = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron"
             + " pi rho sigma tau upsilon phi chi psi omega apple river stone cloud engine window garden planet").split(" ");

@@ -1,0 +1,70 @@
+package io.envhub.registry.publish;
+
+import io.envhub.format.version.Version;
+import io.envhub.registry.version.EnvironmentVersion;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import java.util.List;
+
+/**
+ * Keeps an environment's denormalised validation status right: {@code latest_status} (the status of its
+ * {@code latest_version}), {@code validated_version} (the newest validated, non-yanked version in PEP 440 order) and
+ * {@code validated_at} (when that version's validation report was recorded). Lists read these columns instead of
+ * joining the versions. Call {@link #refresh(long)} in the transaction of every change to a version's status, yank
+ * state or existence; {@link LatestVersion#refresh} does so for pushes, yanks and deletes, the validation queue for
+ * status changes.
+ */
+@ApplicationScoped
+public class EnvironmentStatus {
+    private final EntityManager em;
+
+    public EnvironmentStatus(EntityManager em) {
+        this.em = em;
+    }
+
+    /**
+     * Locks the environment of a version (before the version row is changed, so that this transaction takes the
+     * environment's lock first, like pushes, yanks and deletes do) and returns its id; null when the version is gone.
+     */
+    public Long lockEnvironmentOf(long versionId) {
+        List<?> rows = em.createNativeQuery("SELECT e.id FROM hub.environments e JOIN hub.versions v ON v.environment_id = e.id"
+                + " WHERE v.id = ?1 FOR UPDATE OF e").setParameter(1, versionId).getResultList();
+        return rows.isEmpty() ? null : ((Number) rows.get(0)).longValue();
+    }
+
+    /** Recomputes the three columns of one environment from its versions (pending entity changes are flushed first). */
+    public void refresh(long environmentId) {
+        em.flush();
+        List<?> env = em.createNativeQuery("SELECT latest_version FROM hub.environments WHERE id = ?1 FOR UPDATE")
+                .setParameter(1, environmentId).getResultList();
+        if (env.isEmpty()) {
+            return;
+        }
+        String latest = (String) env.get(0);
+        List<?> versions = em.createNativeQuery("SELECT version, status, yanked FROM hub.versions WHERE environment_id = ?1")
+                .setParameter(1, environmentId).getResultList();
+        String latestStatus = null;
+        Version best = null;
+        String bestText = null;
+        for (Object row : versions) {
+            Object[] r = (Object[]) row;
+            String text = (String) r[0];
+            if (text.equals(latest)) {
+                latestStatus = (String) r[1];
+            }
+            if (EnvironmentVersion.VALIDATED.equals(r[1]) && !Boolean.TRUE.equals(r[2])) {
+                Version parsed = Version.parse(text);
+                if (best == null || parsed.compareTo(best) > 0) {
+                    best = parsed;
+                    bestText = text;
+                }
+            }
+        }
+        // validated_at: when the report that validated it was recorded (a version without one: when it was published)
+        em.createNativeQuery("UPDATE hub.environments e SET latest_status = ?1, validated_version = ?2, validated_at ="
+                        + " (SELECT coalesce(r.created_at, v.created_at) FROM hub.versions v LEFT JOIN hub.validation_reports r"
+                        + " ON r.version_id = v.id AND r.status = 'validated' WHERE v.environment_id = e.id AND v.version = ?2)"
+                        + " WHERE e.id = ?3")
+                .setParameter(1, latestStatus).setParameter(2, bestText).setParameter(3, environmentId).executeUpdate();
+    }
+}

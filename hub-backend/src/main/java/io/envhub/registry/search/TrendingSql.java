@@ -1,0 +1,37 @@
+package io.envhub.registry.search;
+
+/**
+ * SQL for "trending": downloads over the last {@value #DAYS} days (today and the six days before, UTC, as
+ * {@code hub.downloads_daily} counts them), ties broken by total downloads, then id. Used by search
+ * ({@code sort=trending}) and the explore page.
+ *
+ * <p>Most environments have no recent downloads, so a trending page never sorts the whole table: its candidates are
+ * the environments downloaded recently (read through the {@code downloads_daily_day} index) plus the first
+ * {@code offset + size} of the others in total-download order (the {@code environments_downloads} index); the page is
+ * taken from their union, which holds every row the full order would put there.
+ */
+public final class TrendingSql {
+    /** Days counted as recent. */
+    public static final int DAYS = 7;
+
+    /** CTE {@code recent(environment_id, n)}: downloads per environment over the last {@value #DAYS} days. */
+    public static final String RECENT_CTE = "recent AS MATERIALIZED (SELECT environment_id, sum(count)::bigint AS n"
+            + " FROM hub.downloads_daily WHERE day > (now() AT TIME ZONE 'UTC')::date - " + DAYS + " GROUP BY environment_id)";
+
+    private TrendingSql() {
+    }
+
+    /**
+     * CTE {@code cand(id, downloads7d)}: the candidates of a trending page (needs {@link #RECENT_CTE} before it).
+     *
+     * @param filter the condition on {@code e} (hub.environments) every candidate meets
+     * @param limitParam the SQL of the candidate count from the others ({@code offset + size}), e.g. {@code ?}
+     */
+    public static String candidates(String filter, String limitParam) {
+        return "cand AS (SELECT e.id, r.n AS downloads7d FROM recent r JOIN hub.environments e ON e.id = r.environment_id"
+                + " WHERE " + filter
+                + " UNION ALL (SELECT e.id, 0::bigint FROM hub.environments e WHERE " + filter
+                + " AND NOT EXISTS (SELECT 1 FROM recent r WHERE r.environment_id = e.id)"
+                + " ORDER BY e.download_count DESC, e.id LIMIT " + limitParam + "))";
+    }
+}
