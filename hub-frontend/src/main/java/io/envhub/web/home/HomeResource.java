@@ -1,6 +1,7 @@
 package io.envhub.web.home;
 
 import io.envhub.web.account.Viewer;
+import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.Explore;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -8,16 +9,17 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** The home page: search box, counts, trending, recently updated and newest validated environments. */
 @Path("/")
 public class HomeResource {
     private final Viewer viewer;
-    private final ExploreSource explore;
+    private final HubApi hub;
 
-    public HomeResource(Viewer viewer, ExploreSource explore) {
+    public HomeResource(Viewer viewer, @RestClient HubApi hub) {
         this.viewer = viewer;
-        this.explore = explore;
+        this.hub = hub;
     }
 
     @CheckedTemplate
@@ -28,6 +30,7 @@ public class HomeResource {
     @GET
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance home() {
-        return Templates.home(viewer, explore.explore());
+        // anonymous on purpose: explore lists public environments only, the same (cached) answer for everyone
+        return Templates.home(viewer, hub.explore(null));
     }
 }

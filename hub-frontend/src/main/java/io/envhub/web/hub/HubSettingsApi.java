@@ -1,6 +1,5 @@
 package io.envhub.web.hub;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -10,7 +9,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -59,10 +57,6 @@ public interface HubSettingsApi {
     record FailedVersion(String version, String status, String reason, OffsetDateTime createdAt) {
     }
 
-    /** A page of {@code GET /api/v1/environments}. */
-    record SearchPage(long total, int page, int size, List<OwnEnvironment> items) {
-    }
-
     /** The environment's data as the settings form needs it. */
     record Environment(String owner, String name, String displayName, String summary, List<String> tags,
                        String visibility, String latestVersion, String latestStatus) {
@@ -104,11 +98,6 @@ public interface HubSettingsApi {
     List<OwnEnvironment> ownEnvironments(@HeaderParam("Authorization") String bearer);
 
     @GET
-    @Path("/environments")
-    SearchPage environmentsOf(@HeaderParam("Authorization") String bearer, @QueryParam("owner") String owner,
-                              @QueryParam("sort") String sort, @QueryParam("size") int size);
-
-    @GET
     @Path("/environments/{owner}/{name}")
     Environment environment(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                             @PathParam("name") String name);
@@ -123,11 +112,6 @@ public interface HubSettingsApi {
     @Path("/environments/{owner}/{name}/versions")
     List<Version> versions(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                            @PathParam("name") String name);
-
-    @GET
-    @Path("/environments/{owner}/{name}/versions/{version}/report")
-    JsonNode report(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-                    @PathParam("name") String name, @PathParam("version") String version);
 
     @POST
     @Path("/environments/{owner}/{name}/versions/{version}/yank")

@@ -31,7 +31,7 @@ public class OwnEnvironmentsResource {
     @GET
     public Response list() {
         try {
-            return Response.ok(Templates.environments(viewer, environments.of(viewer.bearer(), viewer.username()))).build();
+            return Response.ok(Templates.environments(viewer, environments.of(viewer.bearer()))).build();
         } catch (ApiProblem.Refused e) {
             return SettingsPages.problem(viewer, e.problem(), "your environments");
         }
