@@ -46,8 +46,21 @@ final class StackCommands {
             return 1;
         }
         long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+        new StackSeeding(config).afterUp();
         printSummary(seconds);
         return 0;
+    }
+
+    /** {@code seed}: seeds the demo environments into the running stack now (marker or not). */
+    int seed() {
+        for (Service s : Service.values()) {
+            if (Http.status(s.readinessUrl()) != 200) {
+                System.err.println("envhub-stack: " + s.module() + " is not healthy at " + s.readinessUrl()
+                        + "; start the stack with ./envhub-stack up first");
+                return 1;
+            }
+        }
+        return new StackSeeding(config).seed() ? 0 : 1;
     }
 
     private void startInfra() throws Exception {

@@ -3,7 +3,8 @@ package io.envhub.stack;
 import java.nio.file.Path;
 
 /**
- * Entry point of {@code ./envhub-stack}: {@code up}, {@code down}, {@code status}, {@code logs [component]};
+ * Entry point of {@code ./envhub-stack}: {@code up}, {@code down}, {@code status}, {@code logs [component]},
+ * {@code seed};
  * {@code infra} is the background process that holds PostgreSQL (when embedded) and S3Proxy.
  */
 public final class StackMain {
@@ -17,6 +18,7 @@ public final class StackMain {
         int code = switch (command) {
             case "up" -> new StackCommands(config).up();
             case "down" -> new StackCommands(config).down();
+            case "seed" -> new StackCommands(config).seed();
             case "status" -> new StackCommands(config).status();
             case "logs" -> new StackCommands(config).logs(args.length > 1 ? args[1] : null);
             case "infra" -> InfraDaemon.run(config);
@@ -27,14 +29,16 @@ public final class StackMain {
 
     private static int usage() {
         System.out.println("""
-                usage: ./envhub-stack up|down|status|logs [component]
+                usage: ./envhub-stack up|down|status|logs [component]|seed
 
                   up      build what is missing, start PostgreSQL (existing or embedded), S3Proxy, Keycloak
-                          and the four services, wait until healthy, print the URLs and demo logins
+                          and the four services, wait until healthy, seed demo environments on the first
+                          start of ENVHUB_STACK_DIR (not with ENVHUB_SEED=false), print the URLs and demo logins
                   down    stop everything the stack started (data is kept in ENVHUB_STACK_DIR)
                   status  one line per component: running or not, and its health
                   logs    the last lines of every log, or of one component
-                          (infra, keycloak, hub-backend, bounty-service, package-validator, hub-frontend)""");
+                          (infra, keycloak, hub-backend, bounty-service, package-validator, hub-frontend)
+                  seed    push the demo environments into the running stack now (again: what exists is kept)""");
         return 2;
     }
 }

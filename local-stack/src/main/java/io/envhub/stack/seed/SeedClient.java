@@ -1,0 +1,145 @@
+package io.envhub.stack.seed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The hub's public API as the demo seeder uses it: tokens for the demo users from Keycloak's public {@code envhub-dev}
+ * client (password grant, local demo users only), then plain REST calls to hub-backend. Tokens are never printed.
+ */
+public final class SeedClient {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+            .followRedirects(HttpClient.Redirect.NEVER).build();
+    private final String hub;
+    private final String tokenUrl;
+
+    /** An answer: status code and body text. */
+    public record Answer(int status, String body) {
+        /** The problem title/detail of an error answer, or the start of the body. */
+        public String reason() {
+            try {
+                JsonNode n = JSON.readTree(body);
+                if (n.hasNonNull("detail")) {
+                    return n.path("detail").asText();
+                }
+            } catch (IOException e) {
+                // not JSON: fall through
+            }
+            return body.length() > 160 ? body.substring(0, 160) + "..." : body;
+        }
+    }
+
+    public SeedClient(String hubUrl, String keycloakUrl) {
+        this.hub = strip(hubUrl);
+        this.tokenUrl = strip(keycloakUrl) + "/realms/envhub/protocol/openid-connect/token";
+    }
+
+    /** An access token for a demo user (its password is its name, see the README). */
+    public String token(String user) throws IOException, InterruptedException {
+        String form = "grant_type=password&client_id=envhub-dev&username=" + enc(user) + "&password=" + enc(user);
+        HttpRequest req = HttpRequest.newBuilder(URI.create(tokenUrl)).timeout(TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build();
+        Answer a = send(req);
+        if (a.status() != 200) {
+            throw new IOException("Keycloak refused a token for demo user " + user + " (HTTP " + a.status() + ")");
+        }
+        return JSON.readTree(a.body()).path("access_token").asText();
+    }
+
+    /** {@code POST /api/v1/orgs}. */
+    public Answer createOrg(String token, String name, String displayName) throws IOException, InterruptedException {
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("name", name);
+        body.put("displayName", displayName);
+        return send(request(token, "/api/v1/orgs").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build());
+    }
+
+    /** {@code PUT /api/v1/environments/{owner}/{name}/files/{filename}?sha256=&visibility=}: a push of the raw wheel. */
+    public Answer push(String token, String owner, String name, String filename, byte[] wheel, String visibility)
+            throws IOException, InterruptedException {
+        String path = "/api/v1/environments/" + owner + "/" + name + "/files/" + enc(filename)
+                + "?sha256=" + sha256(wheel) + "&visibility=" + enc(visibility);
+        return send(request(token, path).header("Content-Type", "application/octet-stream")
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(wheel)).build());
+    }
+
+    /** {@code GET /api/v1/environments/{owner}/{name}/versions}: version to status. */
+    public Map<String, String> versionStatuses(String token, String owner, String name)
+            throws IOException, InterruptedException {
+        Answer a = send(request(token, "/api/v1/environments/" + owner + "/" + name + "/versions").GET().build());
+        Map<String, String> out = new LinkedHashMap<>();
+        if (a.status() == 200) {
+            JSON.readTree(a.body()).forEach(v -> out.put(v.path("version").asText(), v.path("status").asText()));
+        }
+        return out;
+    }
+
+    /** {@code PUT /api/v1/environments/{owner}/{name}/star}. */
+    public Answer star(String token, String owner, String name) throws IOException, InterruptedException {
+        return send(request(token, "/api/v1/environments/" + owner + "/" + name + "/star")
+                .PUT(HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    /** {@code GET .../versions/{version}/download}, anonymously and without following the redirect (302). */
+    public Answer download(String owner, String name, String version) throws IOException, InterruptedException {
+        return send(request(null, "/api/v1/environments/" + owner + "/" + name + "/versions/" + version + "/download")
+                .GET().build());
+    }
+
+    /** {@code GET /api/v1/environments?...} as anonymous: the search document. */
+    public JsonNode search(String query) throws IOException, InterruptedException {
+        Answer a = send(request(null, "/api/v1/environments?" + query).GET().build());
+        if (a.status() != 200) {
+            throw new IOException("search answered HTTP " + a.status() + ": " + a.reason());
+        }
+        return JSON.readTree(a.body());
+    }
+
+    private HttpRequest.Builder request(String token, String path) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(hub + path)).timeout(TIMEOUT)
+                .header("Accept", "application/json");
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        return b;
+    }
+
+    private Answer send(HttpRequest req) throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.body() == null ? "" : r.body());
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private static String strip(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+}
