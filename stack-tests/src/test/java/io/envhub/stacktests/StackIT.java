@@ -115,6 +115,24 @@ class StackIT {
         return m.group(1);
     }
 
+    /** The first `up` of a data dir seeds demo environments through the real API, validated by the real validator. */
+    private static void assertSeededDemoHub(String upOutput) throws Exception {
+        assertTrue(upOutput.contains("seeded 7 demo environments"), upOutput);
+        assertTrue(Files.exists(dataDir.resolve("demo-seeded")), "the seed marker is written");
+        String validated = get("http://127.0.0.1:8081/api/v1/environments?validated=true").body();
+        assertTrue(validated.contains("\"total\":6"), "six public demo environments are validated: " + validated);
+        String versions = get("http://127.0.0.1:8081/api/v1/environments/alice/reverse-text/versions").body();
+        assertEquals(3, versions.split("\"status\":\"validated\"", -1).length - 1, versions);
+        assertEquals(404, Http.status("http://127.0.0.1:8081/api/v1/environments/alice/sudoku-mini"), "private stays private");
+        String home = get("http://127.0.0.1:8080/").body();
+        assertTrue(home.contains("/alice/reverse-text"), "the home page lists demo environments: " + home);
+    }
+
+    private static HttpResponse<String> get(String url) throws Exception {
+        return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     @Test
     void upServesEveryComponentDownStopsEverythingAndDataPersists() throws Exception {
         Result up = stack("up");
@@ -130,6 +148,7 @@ class StackIT {
         assertEquals(403, Http.status("http://127.0.0.1:9000/"), "S3Proxy answers and refuses unsigned requests");
         assertEquals(0, stack("status").code());
 
+        assertSeededDemoHub(up.output());
         String memberSince = signInAndReadMemberSince();
 
         List<Long> pids = recordedPids();
