@@ -32,6 +32,19 @@ public class ReadmeRenderer {
             .addAttributes("th", "align")
             .addAttributes("td", "align");
 
+    /** READMEs up to this size are kept rendered (most are a few KB), so a popular page is not re-rendered per view. */
+    static final int CACHED_MAX_CHARS = 64 * 1024;
+    /** How many rendered READMEs are kept (least recently used go first); at most ~13 MB of text. */
+    static final int CACHE_ENTRIES = 200;
+
+    private final java.util.Map<String, String> cache = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(CACHE_ENTRIES, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, String> eldest) {
+                    return size() > CACHE_ENTRIES;
+                }
+            });
+
     private final Parser parser = Parser.builder().extensions(EXTENSIONS).build();
     private final HtmlRenderer renderer = HtmlRenderer.builder().extensions(EXTENSIONS).sanitizeUrls(true).build();
 
@@ -45,7 +58,16 @@ public class ReadmeRenderer {
         if (type.startsWith("text/plain") || type.startsWith("text/x-rst")) {
             return "<pre class=\"readme-text\">" + Entities.escape(text) + "</pre>";
         }
-        return sanitize(renderer.render(parser.parse(text)));
+        if (text.length() > CACHED_MAX_CHARS) {
+            return sanitize(renderer.render(parser.parse(text)));
+        }
+        // keyed by the text itself: the same README always renders the same, whichever environment it belongs to
+        String html = cache.get(text);
+        if (html == null) {
+            html = sanitize(renderer.render(parser.parse(text)));
+            cache.put(text, html);
+        }
+        return html;
     }
 
     /** Cleans HTML against the allow-list. */
