@@ -60,12 +60,18 @@ final class LocalStack implements AutoCloseable {
 
     private static void awaitFreePorts(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (PORTS.stream().anyMatch(p -> Ports.answers("127.0.0.1", p))) {
+        while (anotherStackStarting() || PORTS.stream().anyMatch(p -> Ports.answers("127.0.0.1", p))) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("ports " + PORTS + " stayed busy for " + timeout + " (another stack is running)");
             }
             Thread.sleep(5_000);
         }
+    }
+
+    /** Another {@code ./envhub-stack up} still building or starting (its ports may not be bound yet). */
+    private static boolean anotherStackStarting() {
+        return ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                .anyMatch(cmd -> cmd.contains("envhub-stack up") || cmd.matches(".*local-stack-[^ ]*\\.jar up.*"));
     }
 
     private Map<String, String> env() {
