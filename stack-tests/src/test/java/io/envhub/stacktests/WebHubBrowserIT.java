@@ -199,6 +199,10 @@ class WebHubBrowserIT {
 
             driver.get(FRONTEND + "/settings/tokens");
             driver.findElement(By.id("token-name")).sendKeys(tokenName);
+            WebElement read = driver.findElement(By.cssSelector("input[name='scopes'][value='read']"));
+            if (read.isSelected()) {
+                read.click();
+            }
             driver.findElement(By.cssSelector("input[name='scopes'][value='publish']")).click();
             driver.findElement(By.cssSelector("form.settings-form button[type='submit']")).click();
             String secret = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("token-secret"))).getAttribute("value");
@@ -207,7 +211,7 @@ class WebHubBrowserIT {
 
             driver.get(FRONTEND + "/settings/tokens");
             WebElement row = driver.findElement(By.xpath("//table[contains(@class,'tokens')]//tr[td[1]='" + tokenName + "']"));
-            assertTrue(row.getText().contains("publish"), row.getText());
+            assertEquals(List.of("publish"), row.findElements(By.cssSelector(".tag")).stream().map(WebElement::getText).toList());
             assertFalse(driver.getPageSource().contains(secret), "the list never shows the secret again");
             chromium.screenshots(SCREENSHOTS, "tokens");
 
