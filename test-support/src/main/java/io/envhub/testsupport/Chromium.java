@@ -111,23 +111,28 @@ public final class Chromium implements AutoCloseable {
     }
 
     /**
-     * Saves a PNG of the current viewport at desktop size and at phone size ({@code name-desktop.png},
-     * {@code name-phone.png} under {@code dir}); the phone size is emulated (mobile viewport, touch) and then reset.
+     * Saves a PNG of the current page's viewport at desktop size and at phone size ({@code name-desktop.png},
+     * {@code name-phone.png} under {@code dir}); both sizes are emulated (the phone as a mobile viewport), then reset.
      */
     public void screenshots(Path dir, String name) {
         try {
             Files.createDirectories(dir);
-            Files.write(dir.resolve(name + "-desktop.png"), driver.getScreenshotAs(OutputType.BYTES));
-            driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", PHONE_WIDTH,
-                    "height", PHONE_HEIGHT, "deviceScaleFactor", 1, "mobile", true));
             try {
-                Files.write(dir.resolve(name + "-phone.png"), driver.getScreenshotAs(OutputType.BYTES));
+                shot(dir.resolve(name + "-desktop.png"), DESKTOP_WIDTH, DESKTOP_HEIGHT, false);
+                shot(dir.resolve(name + "-phone.png"), PHONE_WIDTH, PHONE_HEIGHT, true);
             } finally {
                 driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A viewport-sized PNG at exactly width x height CSS pixels (the window's own viewport is smaller: chrome). */
+    private void shot(Path file, int width, int height, boolean mobile) throws IOException {
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height,
+                "deviceScaleFactor", 1, "mobile", mobile));
+        Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
     }
 
     @Override
