@@ -17,8 +17,12 @@ public final class TestWheels {
 
     /** A single-module verifiers-style environment. */
     public static Built environment(String name, String version, String summary, List<String> tags) {
+        return environment(name, version, summary, tags, "# " + name + "\n\n" + summary + "\n");
+    }
+
+    /** A single-module verifiers-style environment whose README (Markdown, the wheel's description) is given. */
+    public static Built environment(String name, String version, String summary, List<String> tags, String readme) {
         String module = ProjectName.of(name).moduleName();
-        String readme = "# " + name + "\n\n" + summary + "\n";
         CoreMetadata metadata = new CoreMetadata("2.1", name, version, summary, tags, "Apache-2.0", ">=3.9", List.of(),
                 null, null, "text/markdown", readme, List.of());
         String code = """

@@ -23,13 +23,18 @@ public final class Tokens {
 
     /** An access token for a demo user through the public {@code envhub-dev} client (password grant). */
     public static String forUser(String username, String password) {
+        return forUser(KeycloakTestResource.baseUrl(), username, password);
+    }
+
+    /** An access token for a demo user from the {@code envhub} realm of the Keycloak at {@code keycloakUrl}. */
+    public static String forUser(String keycloakUrl, String username, String password) {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("grant_type", "password");
         form.put("client_id", "envhub-dev");
         form.put("username", username);
         form.put("password", password);
         form.put("scope", "openid");
-        return request(form).get("access_token").asText();
+        return post(keycloakUrl + "/realms/envhub/protocol/openid-connect/token", form).get("access_token").asText();
     }
 
     /** An access token for a confidential client's service account (client credentials grant). */
