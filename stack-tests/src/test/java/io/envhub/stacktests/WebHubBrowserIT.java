@@ -176,7 +176,7 @@ class WebHubBrowserIT {
         assertEquals(mazeWheel.filename(), link.getText());
         link.click();
         Path file = chromium.awaitDownload(Duration.ofSeconds(60));
-        System.out.println("Chromium saved the download as " + file.getFileName());
+        assertEquals(mazeWheel.filename(), file.getFileName().toString(), "Chromium saves the wheel under its own name");
         String downloaded = HubApi.sha256(Files.readAllBytes(file));
         assertEquals(shown, downloaded, "the downloaded wheel has the sha256 the page shows");
         assertEquals(HubApi.sha256(mazeWheel.bytes()), downloaded, "and the one pushed");

@@ -60,7 +60,8 @@ public class DownloadService {
             throw new ApiException.NotFound("Version " + version + " has no file to download.");
         }
         counter.count(found.environment().id);
-        return new Target(store.presignedGet(artifact.objectKey, storage.presignTtl()), artifact.sha256, artifact.filename);
+        String url = store.presignedGet(artifact.objectKey, storage.presignTtl(), artifact.filename);
+        return new Target(url, artifact.sha256, artifact.filename);
     }
 
     /** Downloads per UTC day for the last {@code days} days (today included), zero-filled, oldest first. */

@@ -102,7 +102,7 @@ public class IndexService {
      */
     public Download download(String ownerName, String normalizedName, String filename, boolean count) {
         Found found = lookup("a.objectKey", ownerName, normalizedName, filename);
-        String url = store.presignedGet(found.value(), storage.presignTtl());
+        String url = store.presignedGet(found.value(), storage.presignTtl(), filename);
         if (count) {
             downloads.count(found.env().id);
         }

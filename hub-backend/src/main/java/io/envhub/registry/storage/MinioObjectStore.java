@@ -98,10 +98,15 @@ public class MinioObjectStore implements ObjectStore {
     }
 
     @Override
-    public String presignedGet(String key, Duration ttl) {
+    public String presignedGet(String key, Duration ttl, String downloadName) {
         try {
-            return presigner.getPresignedObjectUrl(GetPresignedObjectUrlArgs.builder().method(Method.GET)
-                    .bucket(config.bucket()).object(key).expiry((int) ttl.toSeconds()).build());
+            GetPresignedObjectUrlArgs.Builder args = GetPresignedObjectUrlArgs.builder().method(Method.GET)
+                    .bucket(config.bucket()).object(key).expiry((int) ttl.toSeconds());
+            if (downloadName != null) {
+                args.extraQueryParams(java.util.Map.of("response-content-disposition",
+                        "attachment; filename=\"" + downloadName.replaceAll("[^A-Za-z0-9._+-]", "_") + "\""));
+            }
+            return presigner.getPresignedObjectUrl(args.build());
         } catch (Exception e) {
             throw new StorageException("could not presign " + key, e);
         }

@@ -23,7 +23,17 @@ public interface ObjectStore {
     void delete(String key);
 
     /** A URL that lets anyone GET the object until it expires. */
-    String presignedGet(String key, Duration ttl);
+    default String presignedGet(String key, Duration ttl) {
+        return presignedGet(key, ttl, null);
+    }
+
+    /**
+     * A URL that lets anyone GET the object until it expires, answered as an attachment with the given file name (so
+     * a browser saves {@code reverse_text-0.1.4-py3-none-any.whl}, not the content-addressed key).
+     *
+     * @param downloadName file name for Content-Disposition, or null for none
+     */
+    String presignedGet(String key, Duration ttl, String downloadName);
 
     /** One stored object as listed. */
     record StoredObject(String key, long size, java.time.Instant lastModified) {

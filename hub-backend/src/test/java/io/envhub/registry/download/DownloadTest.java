@@ -63,6 +63,8 @@ class DownloadTest {
         assertEquals(200, wheel.statusCode());
         assertEquals(sha256, Sha256.hex(Sha256.digest(wheel.body())));
         assertArrayEquals(new byte[] {'P', 'K'}, java.util.Arrays.copyOf(wheel.body(), 2));
+        assertEquals("attachment; filename=\"download_me-1.0.0-py3-none-any.whl\"",
+                wheel.headers().firstValue("Content-Disposition").orElse(null), "a browser saves it under the wheel's name");
 
         assertEquals(before + 1, downloads(env));
         assertEquals(1L, today(env));
