@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -24,12 +23,16 @@ import java.util.concurrent.Future;
  * Receives a raw upload body in one pass: every chunk is hashed and written to a local file (for the archive checks)
  * and, when the client declared the sha256 up front, also handed to the object store under its final
  * content-addressed key at the same time, so the bytes reach the store while they arrive instead of after.
- * Memory stays constant: one read buffer plus a bounded {@link ChunkPipe}.
+ * Memory stays constant whatever the size: one read buffer plus a bounded {@link ChunkPipe} (6 MiB).
  */
 @ApplicationScoped
 public class UploadReceiver {
     private static final int CHUNK = 256 * 1024;
-    private static final int CHUNKS_IN_FLIGHT = 8;
+    /**
+     * Chunks waiting for the store: 6 MiB, a little more than the S3 client's part (5 MiB), so the client keeps
+     * sending while a part is uploaded instead of the two taking turns.
+     */
+    private static final int CHUNKS_IN_FLIGHT = 24;
 
     private final ObjectStore store;
     private final UploadConfig limits;
@@ -65,7 +68,7 @@ public class UploadReceiver {
      */
     public Received receive(InputStream body, long length, String storeKey) {
         Path file = tempFile();
-        ChunkPipe pipe = storeKey != null && length >= 0 ? new ChunkPipe(CHUNKS_IN_FLIGHT) : null;
+        ChunkPipe pipe = storeKey != null && length >= 0 ? new ChunkPipe(CHUNKS_IN_FLIGHT, CHUNK) : null;
         Future<?> put = pipe == null ? null : writers.submit(() -> {
             try {
                 store.put(storeKey, pipe.inputStream(), length, "application/zip");
@@ -78,9 +81,13 @@ public class UploadReceiver {
         MessageDigest digest = sha256();
         long total = 0;
         try (OutputStream out = Files.newOutputStream(file)) {
-            byte[] buf = new byte[CHUNK];
-            int n;
-            while ((n = body.readNBytes(buf, 0, CHUNK)) > 0) {
+            byte[] spare = pipe == null ? new byte[CHUNK] : null;
+            while (true) {
+                byte[] buf = pipe == null ? spare : pipe.buffer();
+                int n = body.readNBytes(buf, 0, CHUNK);
+                if (n <= 0) {
+                    break;
+                }
                 total += n;
                 if (total > limits.maxBytes()) {
                     throw new ApiException.TooLarge("The wheel is over the limit of " + limits.maxBytes() + " bytes.");
@@ -88,7 +95,7 @@ public class UploadReceiver {
                 digest.update(buf, 0, n);
                 out.write(buf, 0, n);
                 if (pipe != null) {
-                    pipe.write(Arrays.copyOf(buf, n));
+                    pipe.write(buf, n);
                 }
             }
             if (total == 0) {
