@@ -21,7 +21,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.OffsetDateTime;
 import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
@@ -33,14 +32,6 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 @Path("/api/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public interface HubApi {
-    /** The account document of {@code GET /api/v1/me}. */
-    record Me(long id, String username, String displayName, String email, List<String> roles, OffsetDateTime memberSince) {
-    }
-
-    @GET
-    @Path("/me")
-    Me me(@HeaderParam("Authorization") String bearer);
-
     @GET
     @Path("/explore")
     Explore explore(@HeaderParam("Authorization") String bearer);
