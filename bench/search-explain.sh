@@ -10,7 +10,7 @@ url="${1:?usage: bench/search-explain.sh DATABASE_URL [RUNS]}"
 runs="${2:-50}"
 
 # what SearchService sets for its transaction (plus jit off: these statements are too cheap to compile)
-settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem = '32MB';"
+settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem = '32MB'; SET random_page_cost = 1.1;"
 
 q() { printf "'%s'" "${1//\'/\'\'}"; }
 
@@ -59,25 +59,32 @@ filtered() {
       LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
 }
 
-# listing ORDER SIZE OFFSET [TAG]: no text, no owner, at most one tag (or task). Two statements: the page from an
-# index (trending: sorted among its candidates, see TrendingSql), the total and facets from hub.public_tag_pairs.
+# listing ORDER SIZE OFFSET [TAG] [VALIDATED]: no text, no owner, at most one tag (or task). Two statements: the page
+# from an index (trending: sorted among its candidates, see TrendingSql), the total and facets from hub.public_tag_pairs
+# (its validated column with VALIDATED).
 listing() {
-  local tagfilter="" tag="${4:-}"
+  local tagfilter="" tag="${4:-}" counted=environments
   [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
+  if [ -n "${5:-}" ]; then
+    tagfilter="$tagfilter AND e.validated_version IS NOT NULL"
+    counted=validated
+  fi
   if [ "$1" = trending ]; then
-    echo "WITH $recent, cand AS (SELECT e.id, r.n AS downloads7d FROM recent r JOIN hub.environments e ON e.id = r.environment_id
-            WHERE e.visibility = 'public' $tagfilter
-           UNION ALL (SELECT e.id, 0::bigint FROM hub.environments e WHERE e.visibility = 'public' $tagfilter
-            AND NOT EXISTS (SELECT 1 FROM recent r WHERE r.environment_id = e.id) ORDER BY e.download_count DESC, e.id
-            LIMIT $(($2 + $3))))
-          SELECT e.id, c.downloads7d, $summary FROM cand c JOIN hub.environments e ON e.id = c.id
-            JOIN hub.owners o ON o.id = e.owner_id ORDER BY c.downloads7d DESC, e.download_count DESC, e.id LIMIT $2 OFFSET $3"
+    echo "WITH $recent, cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r
+            JOIN hub.environments e ON e.id = r.environment_id WHERE e.visibility = 'public' $tagfilter
+           UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE e.visibility = 'public' $tagfilter
+            AND e.id NOT IN (SELECT environment_id FROM recent) ORDER BY e.download_count DESC, e.id
+            LIMIT $(($2 + $3)))),
+          top AS (SELECT id, downloads7d, download_count FROM cand ORDER BY downloads7d DESC, download_count DESC, id
+            LIMIT $2 OFFSET $3)
+          SELECT e.id, c.downloads7d, $summary FROM top c JOIN hub.environments e ON e.id = c.id
+            JOIN hub.owners o ON o.id = e.owner_id ORDER BY c.downloads7d DESC, c.download_count DESC, c.id"
   else
     echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
            WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
   fi
   echo ";;"
-  echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (SELECT other, environments AS n FROM hub.public_tag_pairs
+  echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (SELECT other, $counted AS n FROM hub.public_tag_pairs
                  WHERE tag = $(q "$tag")) x GROUP BY other),
          f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
         SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
@@ -105,7 +112,8 @@ add "worst: q=environment (76% match)"    "$(filtered "environment" "environment
 add "worst: q=environment&tag=text"       "$(filtered "environment" "environment" "{text}" "" "$REL" 20 0)"
 add "browse trending, page 1"             "$(listing trending 20 0)"
 add "task=single-turn sort=trending"      "$(listing trending 20 0 single-turn)"
-add "validated=true (browse)"             "$(filtered "" "" "" "" "$DL" 20 0 validated)"
+add "validated=true (browse)"             "$(listing "$DL" 20 0 "" validated)"
+add "task=tool-use&validated=true"        "$(listing "$DL" 20 0 tool-use validated)"
 add "q=math&validated=true&task=tool-use" "$(filtered "math" "math" "{tool-use}" "" "$REL" 20 0 validated)"
 
 explain_ms() {

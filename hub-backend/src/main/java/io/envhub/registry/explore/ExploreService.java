@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Computes the explore answer over public environments with four cheap statements (the lists come from indexes: updated
- * time, validated time, recent downloads; the environment count from {@code hub.public_tag_pairs}), and keeps it in
+ * time, validated time, recent downloads; the environment counts from {@code hub.public_tag_pairs}), and keeps it in
  * memory for {@link ExploreConfig#cacheTtl()}: the home page calls it on every view, and the same answer suits everyone.
  */
 @ApplicationScoped
@@ -28,14 +28,14 @@ public class ExploreService {
     private static final String FROM = " FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE " + PUBLIC;
     private static final String COUNTS = "SELECT"
             + " (SELECT coalesce(max(environments), 0) FROM hub.public_tag_pairs WHERE tag = '' AND other = '') AS environments,"
-            + " (SELECT count(*) FROM hub.environments e WHERE e.validated_version IS NOT NULL AND " + PUBLIC + ") AS validated,"
+            + " (SELECT coalesce(max(validated), 0) FROM hub.public_tag_pairs WHERE tag = '' AND other = '') AS validated,"
             + " (SELECT count(*) FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id WHERE " + PUBLIC
             + ") AS versions,"
             + " (SELECT coalesce(sum(e.download_count), 0) FROM hub.environments e WHERE " + PUBLIC + ") AS downloads";
     private static final String TRENDING = "WITH " + TrendingSql.RECENT_CTE + ", " + TrendingSql.candidates(PUBLIC, "" + ITEMS)
-            + " SELECT c.downloads7d, " + SearchSql.SUMMARY_COLUMNS
-            + " FROM cand c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
-            + " ORDER BY c.downloads7d DESC, e.download_count DESC, e.id LIMIT " + ITEMS;
+            + ", " + TrendingSql.top("" + ITEMS, "0") + " SELECT c.downloads7d, " + SearchSql.SUMMARY_COLUMNS
+            + " FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
+            + " ORDER BY " + TrendingSql.ORDER_C;
     private static final String RECENT = "SELECT " + SearchSql.SUMMARY_COLUMNS + FROM
             + " ORDER BY e.updated_at DESC, e.id LIMIT " + ITEMS;
     private static final String VALIDATED = "SELECT " + SearchSql.SUMMARY_COLUMNS + FROM
@@ -73,6 +73,9 @@ public class ExploreService {
             c.setAutoCommit(false);
             c.setReadOnly(true);
             try {
+                try (PreparedStatement ps = c.prepareStatement(SearchService.SESSION_SETTINGS)) {
+                    ps.execute(); // the search's planner settings: the trending list reads the same candidates
+                }
                 Counts counts;
                 try (PreparedStatement ps = c.prepareStatement(COUNTS); ResultSet rs = ps.executeQuery()) {
                     rs.next();

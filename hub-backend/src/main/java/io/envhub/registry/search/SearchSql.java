@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
  * rank by twice their similarity. Total, facets and the page are computed from
  * one materialized match set in one statement. Listings (no text, no owner, at most one tag) take the page from an
  * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
- * the caller may read. {@code validated=true} and a task add conditions (a task is a required tag), so such a search is
- * not a listing. Trending pages sort only their candidates ({@link TrendingSql}). The task facets are the task tags'
- * counts over the same matches.
+ * the caller may read. A task is a required tag; {@code validated=true} is a condition that the listings' counts
+ * follow too, so neither stops a search from being a listing. Trending pages sort only their candidates
+ * ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
 public final class SearchSql {
@@ -119,7 +119,7 @@ public final class SearchSql {
 
     /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
     boolean isListing() {
-        return request.text() == null && request.owner() == null && request.requiredTags().size() <= 1 && !request.validated();
+        return request.text() == null && request.owner() == null && request.requiredTags().size() <= 1;
     }
 
     private boolean trending() {
@@ -133,11 +133,7 @@ public final class SearchSql {
         }
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("SELECT e.id, ").append(SUMMARY_COLUMNS)
-                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(visibility(params));
-        if (!request.requiredTags().isEmpty()) {
-            sql.append(" AND e.tags @> ?");
-            params.add(request.requiredTags().toArray(String[]::new));
-        }
+                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(listingFilter(params));
         sql.append(" ORDER BY ").append(order("e.")).append(" LIMIT ? OFFSET ?");
         params.add(request.size());
         params.add(request.offset());
@@ -150,12 +146,12 @@ public final class SearchSql {
         String filter = listingFilter(params);
         listingFilter(params); // the filter appears twice in the candidates: its parameters too
         params.add(request.offset() + request.size());
-        String sql = "WITH " + TrendingSql.RECENT_CTE + ", " + TrendingSql.candidates(filter, "?")
-                + " SELECT e.id, c.downloads7d, " + SUMMARY_COLUMNS
-                + " FROM cand c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
-                + " ORDER BY " + order("c.", "e.") + " LIMIT ? OFFSET ?";
         params.add(request.size());
         params.add(request.offset());
+        String sql = "WITH " + TrendingSql.RECENT_CTE + ", " + TrendingSql.candidates(filter, "?") + ", "
+                + TrendingSql.top("?", "?") + " SELECT e.id, c.downloads7d, " + SUMMARY_COLUMNS
+                + " FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
+                + " ORDER BY " + TrendingSql.ORDER_C;
         return new Statement(sql, params);
     }
 
@@ -165,22 +161,30 @@ public final class SearchSql {
             sql.append(" AND e.tags @> ?");
             params.add(request.requiredTags().toArray(String[]::new));
         }
+        if (request.validated()) {
+            sql.append(" AND e.validated_version IS NOT NULL");
+        }
         return sql.toString();
     }
 
     /**
-     * Total and facets of a listing: the public counts kept by trigger in {@code hub.public_tag_pairs}, plus the
+     * Total and facets of a listing: the public counts kept by trigger in {@code hub.public_tag_pairs} (all public
+     * environments, or with {@code validated=true} the public ones with a validated version), plus the
      * private environments the caller may read (few), counted on the spot.
      */
     Statement listingStats() {
         List<Object> params = new ArrayList<>();
         String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
         StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (")
-                .append("SELECT other, environments AS n FROM hub.public_tag_pairs WHERE tag = ?");
+                .append("SELECT other, ").append(request.validated() ? "validated" : "environments")
+                .append(" AS n FROM hub.public_tag_pairs WHERE tag = ?");
         params.add(tag);
         if (scope.everything() || !scope.privateOwners().isEmpty()) {
             sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
                     .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE e.visibility = 'private'");
+            if (request.validated()) {
+                sql.append(" AND e.validated_version IS NOT NULL");
+            }
             if (!tag.isEmpty()) {
                 sql.append(" AND e.tags @> ?");
                 params.add(new String[] {tag});

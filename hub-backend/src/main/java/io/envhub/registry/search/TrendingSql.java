@@ -18,20 +18,37 @@ public final class TrendingSql {
     public static final String RECENT_CTE = "recent AS MATERIALIZED (SELECT environment_id, sum(count)::bigint AS n"
             + " FROM hub.downloads_daily WHERE day > (now() AT TIME ZONE 'UTC')::date - " + DAYS + " GROUP BY environment_id)";
 
+    /** Trending order over {@code top} (or {@code cand}) aliased {@code c}. */
+    public static final String ORDER_C = "c.downloads7d DESC, c.download_count DESC, c.id";
+    private static final String ORDER = "downloads7d DESC, download_count DESC, id";
+
     private TrendingSql() {
     }
 
     /**
-     * CTE {@code cand(id, downloads7d)}: the candidates of a trending page (needs {@link #RECENT_CTE} before it).
+     * CTE {@code cand(id, downloads7d, download_count)}: the candidates of a trending page (needs {@link #RECENT_CTE}
+     * before it).
      *
      * @param filter the condition on {@code e} (hub.environments) every candidate meets
      * @param limitParam the SQL of the candidate count from the others ({@code offset + size}), e.g. {@code ?}
      */
     public static String candidates(String filter, String limitParam) {
-        return "cand AS (SELECT e.id, r.n AS downloads7d FROM recent r JOIN hub.environments e ON e.id = r.environment_id"
-                + " WHERE " + filter
-                + " UNION ALL (SELECT e.id, 0::bigint FROM hub.environments e WHERE " + filter
-                + " AND NOT EXISTS (SELECT 1 FROM recent r WHERE r.environment_id = e.id)"
+        return "cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r"
+                + " JOIN hub.environments e ON e.id = r.environment_id WHERE " + filter
+                + " UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE " + filter
+                + " AND e.id NOT IN (SELECT environment_id FROM recent)" // a hashed subplan: one probe per row
                 + " ORDER BY e.download_count DESC, e.id LIMIT " + limitParam + "))";
+    }
+
+    /**
+     * CTE {@code top(id, downloads7d, download_count)}: one page of the candidates in trending order (needs
+     * {@link #candidates} before it), so the summary columns are read for that page only.
+     *
+     * @param limit the SQL of the page size, e.g. {@code ?}
+     * @param offset the SQL of the offset, e.g. {@code ?}
+     */
+    public static String top(String limit, String offset) {
+        return "top AS (SELECT id, downloads7d, download_count FROM cand ORDER BY " + ORDER + " LIMIT " + limit
+                + " OFFSET " + offset + ")";
     }
 }

@@ -101,6 +101,44 @@ class SearchFiltersTest {
     }
 
     @Test
+    void validatedListingCountsFollowYanksAndVisibility() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("vcount-" + run);
+        String tag = "v-" + run;
+        Environment a = fixtures.environment(owner, "a", "a", "public", List.of(tag, "single-turn"), null);
+        Environment b = fixtures.environment(owner, "b", "b", "public", List.of(tag, "tool-use"), null);
+        fixtures.environment(owner, "c", "c", "public", List.of(tag), null);
+        Environment hidden = fixtures.environment(owner, "p", "p", "private", List.of(tag, "tool-use"), null);
+        fixtures.publish(a, "1.0");
+        fixtures.publish(b, "1.0");
+        fixtures.publish(hidden, "1.0");
+
+        // tag + validated is a listing: total and facets come from the counters the trigger keeps
+        JsonPath listing = search("tag", tag, "validated", "true", "sort", "name");
+        assertEquals(List.of("a", "b"), listing.getList("items.name"));
+        assertEquals(2, listing.getInt("total"));
+        assertEquals(Map.of("single-turn", 1, "tool-use", 1), tasks(listing));
+        assertEquals(3, search("tag", tag).getInt("total"));
+
+        fixtures.yank(b, "1.0", "broken");
+        JsonPath afterYank = search("tag", tag, "validated", "true");
+        assertEquals(List.of("a"), afterYank.getList("items.name"));
+        assertEquals(1, afterYank.getInt("total"));
+        assertEquals(Map.of("single-turn", 1), tasks(afterYank));
+
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                "UPDATE hub.environments SET visibility = 'private' WHERE id = ?1").setParameter(1, a.id).executeUpdate());
+        JsonPath afterHide = search("tag", tag, "validated", "true");
+        assertEquals(0, afterHide.getInt("total"));
+        assertEquals(List.of(), afterHide.getList("items"));
+        assertEquals(Map.of(), tasks(afterHide));
+        assertEquals(2, search("tag", tag).getInt("total"), "b and c stay public");
+        // the same question through the filtered path (an owner makes it one) counts the rows themselves
+        assertEquals(0, search("owner", owner.name, "validated", "true").getInt("total"));
+        assertEquals(2, search("owner", owner.name).getInt("total"));
+    }
+
+    @Test
     void refusesUnknownTasksAndFlags() {
         given().queryParam("task", "chess").get("/api/v1/environments").then().statusCode(400)
                 .contentType("application/problem+json").body("type", equalTo("https://envhub.dev/problems/invalid-task"))
