@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Measures search latency end to end: runs 10 typical queries (plus one broad worst case) many times against a running
+# Measures search latency end to end: runs 10 typical queries (plus one broad worst case, and the web UI's trending,
+# validated and task filters) many times against a running
 # hub-backend with curl and prints p50 / p99 / max per query in milliseconds.
 #   bench/search-latency.sh [BASE_URL] [RUNS]      e.g. bench/search-latency.sh http://127.0.0.1:8081 200
 # Seed the backend's database first (bench/seed-environments.sh); the queries assume its names, tags and owners.
@@ -22,6 +23,11 @@ queries=(
   "tag=math&tag=reasoning&sort=stars"
   "owner=bench-user-42&sort=name"
   "q=environment"
+  "sort=trending"
+  "task=single-turn&sort=trending"
+  "validated=true"
+  "task=tool-use&validated=true"
+  "q=math&validated=true&task=tool-use"
 )
 
 printf '%-40s %9s %9s %9s %8s   (%s runs each, ms)\n' query p50 p99 max total "$runs"
