@@ -66,7 +66,7 @@ public class VersionChangeService {
 
     @Transactional
     public void delete(String owner, String name, String version) {
-        EnvironmentVersion v = lockedVersion(owner, name, version);
+        EnvironmentVersion v = lockedVersion(owner, name, version, true);
         List<Artifact> artifacts = Artifact.list("version", v);
         for (Artifact a : artifacts) {
             em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, a.objectKey)
@@ -89,17 +89,32 @@ public class VersionChangeService {
     }
 
     private EnvironmentVersion lockedVersion(String owner, String name, String version) {
+        return lockedVersion(owner, name, version, false);
+    }
+
+    /**
+     * The version, after the manage check, with its environment row locked. {@code jobsFirst}: lock the version's
+     * validation job first. Recording a validation result locks the job, then the environment
+     * ({@code ValidationQueue.lockJob}, then {@code EnvironmentStatus.lockEnvironmentOf}); deleting a version removes its
+     * job too, so it takes the locks in that same order, or the two could deadlock.
+     */
+    private EnvironmentVersion lockedVersion(String owner, String name, String version, boolean jobsFirst) {
         access.requireSignedIn();
         String normalized = ProjectName.normalize(name);
         Environment env = access.requireReadable(Environment.find(owner, normalized), "Environment " + owner + "/" + normalized);
         access.requireManage(env);
-        em.lock(env, LockModeType.PESSIMISTIC_WRITE);
         String key;
         try {
             key = Version.parse(version).identityKey();
         } catch (RuntimeException e) {
             throw new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + normalized + " does not exist.");
         }
+        if (jobsFirst) {
+            em.createNativeQuery("SELECT j.id FROM hub.validation_jobs j JOIN hub.versions v ON v.id = j.version_id"
+                    + " WHERE v.environment_id = ?1 AND v.version_key = ?2 FOR UPDATE OF j")
+                    .setParameter(1, env.id).setParameter(2, key).getResultList();
+        }
+        em.lock(env, LockModeType.PESSIMISTIC_WRITE);
         return EnvironmentVersion.<EnvironmentVersion>find("environment = ?1 and versionKey = ?2", env, key).firstResultOptional()
                 .orElseThrow(() -> new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + normalized
                         + " does not exist."));
