@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envhub.format.hash.Sha256;
 import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
@@ -84,6 +85,13 @@ class AuthorizationMatrixTest {
                 .post(c.base() + "/versions").then().extract().statusCode();
     }
 
+    /** The raw-body push ({@code PUT .../files/{filename}}), with the declared sha256 so it streams to storage. */
+    private static int pushRaw(Ctx c, String name) {
+        TestWheels.Built wheel = TestWheels.environment(name, "7." + VERSIONS.incrementAndGet());
+        return c.as().contentType("application/octet-stream").queryParam("sha256", Sha256.hex(Sha256.digest(wheel.bytes())))
+                .body(wheel.bytes()).put(c.base() + "/files/" + wheel.filename()).then().extract().statusCode();
+    }
+
     private List<Row> rows(String name, String file) {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("GET detail", c -> c.as().get(c.base()).statusCode()));
@@ -103,6 +111,7 @@ class AuthorizationMatrixTest {
         rows.add(new Row("PUT star", c -> c.as().put(c.base() + "/star").statusCode()));
         rows.add(new Row("DELETE star", c -> c.as().delete(c.base() + "/star").statusCode()));
         rows.add(new Row("POST version", c -> push(c, name)));
+        rows.add(new Row("PUT file", c -> pushRaw(c, name)));
         rows.add(new Row("POST yank", c -> c.as().contentType(ContentType.JSON).body(Map.of("reason", "matrix"))
                 .post(c.base() + "/versions/1.0/yank").statusCode()));
         rows.add(new Row("POST unyank", c -> c.as().post(c.base() + "/versions/1.0/unyank").statusCode()));
@@ -133,6 +142,7 @@ class AuthorizationMatrixTest {
             Map.entry("PUT star", new int[] {401, 204, 404, 204, 204}),
             Map.entry("DELETE star", new int[] {401, 204, 404, 204, 204}),
             Map.entry("POST version", new int[] {401, 201, 403, 403, 201}),
+            Map.entry("PUT file", new int[] {401, 201, 403, 403, 201}),
             Map.entry("POST yank", new int[] {401, 200, 404, 403, 200}),
             Map.entry("POST unyank", new int[] {401, 200, 404, 403, 200}),
             Map.entry("DELETE version", new int[] {401, 204, 404, 403, 204}));
@@ -154,6 +164,7 @@ class AuthorizationMatrixTest {
             Map.entry("PUT star", new int[] {401, 204, 204, 204, 204}),
             Map.entry("DELETE star", new int[] {401, 204, 204, 204, 204}),
             Map.entry("POST version", new int[] {401, 201, 403, 403, 201}),
+            Map.entry("PUT file", new int[] {401, 201, 403, 403, 201}),
             Map.entry("POST yank", new int[] {401, 200, 403, 403, 200}),
             Map.entry("POST unyank", new int[] {401, 200, 403, 403, 200}),
             Map.entry("DELETE version", new int[] {401, 204, 403, 403, 204}));
