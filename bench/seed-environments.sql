@@ -60,7 +60,7 @@ CREATE TEMP TABLE bench_words AS SELECT
 -- The tag-pair triggers update the same counter rows (('', '') above all) once per inserted row; in one transaction
 -- every update leaves a dead version the next one must step over, so a bulk insert with them on grows quadratically
 -- (10,000 rows 43 s, 20,000 rows 100 s, 100,000 not done in 28 min). They are off for the insert and the counts are
--- rebuilt from the table in one pass below (the statements of migrations V5 and V9), in the same transaction, so a
+-- rebuilt from the table in one pass below (hub.public_tag_pairs_rebuild, migration V9), in the same transaction, so a
 -- failed seed leaves the triggers on.
 BEGIN;
 ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_pairs;
@@ -100,15 +100,7 @@ SELECT r.owner_id, r.name, r.name, r.summary,
 
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs_update;
-TRUNCATE hub.public_tag_pairs;
-INSERT INTO hub.public_tag_pairs (tag, other, environments, validated)
-SELECT a, b, count(*), count(*) FILTER (WHERE e.validated_version IS NOT NULL)
-  FROM hub.environments e,
-       LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS a) x,
-       LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS b) y
- WHERE e.visibility = 'public'
- GROUP BY a, b;
-INSERT INTO hub.public_tag_pairs (tag, other, environments) VALUES ('', '', 0) ON CONFLICT DO NOTHING;
+SELECT hub.public_tag_pairs_rebuild();
 COMMIT;
 
 -- daily downloads over the last 14 days for 5% of the environments (trending)

@@ -43,11 +43,19 @@ CREATE TRIGGER environments_public_tag_pairs_update AFTER UPDATE OF tags, visibi
           OR (OLD.validated_version IS NULL) <> (NEW.validated_version IS NULL))
     EXECUTE FUNCTION hub.public_tag_pairs_track();
 
-UPDATE hub.public_tag_pairs p SET validated = x.n
-  FROM (SELECT a, b, count(*) AS n
-          FROM hub.environments e,
-               LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS a) x,
-               LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS b) y
-         WHERE e.visibility = 'public' AND e.validated_version IS NOT NULL
-         GROUP BY a, b) x
- WHERE p.tag = x.a AND p.other = x.b;
+-- Recounts every pair from the table (for bulk loads that switch the triggers off, and as a repair); the caller
+-- holds the lock that keeps the counted rows still.
+CREATE FUNCTION hub.public_tag_pairs_rebuild() RETURNS void LANGUAGE sql AS $$
+    DELETE FROM hub.public_tag_pairs;
+    INSERT INTO hub.public_tag_pairs (tag, other, environments, validated)
+    SELECT a, b, count(*), count(*) FILTER (WHERE e.validated_version IS NOT NULL)
+      FROM hub.environments e,
+           LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS a) x,
+           LATERAL (SELECT DISTINCT unnest(array_append(e.tags, '')) AS b) y
+     WHERE e.visibility = 'public'
+     GROUP BY a, b;
+    INSERT INTO hub.public_tag_pairs (tag, other, environments) VALUES ('', '', 0) ON CONFLICT DO NOTHING;
+$$;
+
+-- (DROP TRIGGER above holds hub.environments exclusively until this migration commits)
+SELECT hub.public_tag_pairs_rebuild();
