@@ -56,17 +56,19 @@ public class PublishService {
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String uploadedName, String claimedSha256,
                              String visibility) {
-        return publish(ownerName, urlName, file, null, uploadedName, claimedSha256, visibility);
+        return publish(ownerName, urlName, file, null, uploadedName, claimedSha256, visibility, null);
     }
 
     /**
      * Checks and publishes a file whose sha256 is already known (hashed while it was received).
      *
      * @param knownSha256 the file's sha256 (hex), or null to hash it here
+     * @param stagedKey an object already holding the file's bytes (streamed there while they arrived), copied inside
+     *     the store instead of uploading the file again; null when there is none. The caller removes it afterwards.
      */
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String knownSha256, String uploadedName,
-                             String claimedSha256, String visibility) {
+                             String claimedSha256, String visibility, String stagedKey) {
         Owner owner = requirePublisher(ownerName);
         long size = sizeOf(file);
         if (size > limits.maxBytes()) {
@@ -87,10 +89,14 @@ public class PublishService {
 
         boolean created = false;
         if (store.size(key).isEmpty()) {
-            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
-                store.put(key, in, wheel.size(), "application/zip");
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            if (stagedKey != null) {
+                store.copy(stagedKey, key); // the staged bytes are the file's: the caller checked their sha256
+            } else {
+                try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+                    store.put(key, in, wheel.size(), "application/zip");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
             }
             created = true;
         }

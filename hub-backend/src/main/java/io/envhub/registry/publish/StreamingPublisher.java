@@ -7,26 +7,28 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.InputStream;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
 
 /**
  * Publishes a wheel sent as a raw request body. The caller's right to publish and the file name are checked before
- * the body is read. When the client declares the sha256, the bytes go to the object store under their final key
- * while they arrive (see {@link UploadReceiver}); the archive checks and the rows follow as for any push
- * ({@link PublishService}). A refused push removes the object it wrote unless another push references it.
+ * the body is read. When the client declares the sha256 (and the store does not have those bytes yet), the bytes go
+ * to the object store while they arrive, under a staging key of this upload alone (see {@link UploadReceiver}); once
+ * their sha256 is checked, publishing copies them to the content-addressed key inside the store
+ * ({@link PublishService}). So a content-addressed object only ever holds bytes with its sha256, even when a push that
+ * lied about its hash or was cut off runs next to a good push of the same bytes. The staging object is always removed.
  */
 @ApplicationScoped
 public class StreamingPublisher {
+    private static final Logger LOG = Logger.getLogger(StreamingPublisher.class);
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
     private final PublishService publisher;
     private final UploadReceiver receiver;
-    private final UnreferencedObjects cleanup;
     private final ObjectStore store;
 
-    public StreamingPublisher(PublishService publisher, UploadReceiver receiver, UnreferencedObjects cleanup, ObjectStore store) {
+    public StreamingPublisher(PublishService publisher, UploadReceiver receiver, ObjectStore store) {
         this.publisher = publisher;
         this.receiver = receiver;
-        this.cleanup = cleanup;
         this.store = store;
     }
 
@@ -44,22 +46,28 @@ public class StreamingPublisher {
             throw new ApiException.Invalid("invalid-sha256", "sha256 must be 64 hexadecimal digits.");
         }
         publisher.preflight(owner, name, filename);
-        String key = declared == null ? null : Artifact.objectKeyFor(declared);
-        String streamTo = key != null && length >= 0 && store.size(key).isEmpty() ? key : null;
-        UploadReceiver.Received received = receiver.receive(body, length, streamTo);
+        boolean stream = declared != null && length >= 0 && store.size(Artifact.objectKeyFor(declared)).isEmpty();
+        UploadReceiver.Received received = receiver.receive(body, length, stream ? Artifact.newStagingKey() : null);
         try {
             if (declared != null && !declared.equals(received.sha256())) {
                 throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + received.sha256()
                         + " but the client declared " + declared + ": the file was corrupted in transit. Push again.");
             }
-            return publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility);
-        } catch (RuntimeException e) {
-            if (received.storedKey() != null) {
-                cleanup.deleteIfUnreferenced(received.storedKey());
-            }
-            throw e;
+            return publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility,
+                    received.storedKey());
         } finally {
             UploadReceiver.deleteQuietly(received.file());
+            if (received.storedKey() != null) {
+                removeStaged(received.storedKey());
+            }
+        }
+    }
+
+    private void removeStaged(String key) {
+        try {
+            store.delete(key);
+        } catch (RuntimeException e) {
+            LOG.warnf("could not remove the staging object %s (the orphan sweeper will): %s", key, e.getMessage());
         }
     }
 }

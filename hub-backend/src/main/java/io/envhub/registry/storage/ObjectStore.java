@@ -4,7 +4,10 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.Optional;
 
-/** The one door to object storage. Objects are written once under content-derived keys. */
+/**
+ * The one door to object storage. Artifacts are written once under content-derived keys, only with bytes whose sha256
+ * was checked; uploads in progress go to staging keys first (see {@code Artifact.newStagingKey}).
+ */
 public interface ObjectStore {
     /** Stores {@code size} bytes (or unknown length when negative) under {@code key}. */
     void put(String key, InputStream data, long size, String contentType);
@@ -18,6 +21,9 @@ public interface ObjectStore {
 
     /** The object's size in bytes, if it exists. */
     Optional<Long> size(String key);
+
+    /** Copies an object inside the store (server side: the bytes do not pass through this process). */
+    void copy(String fromKey, String toKey);
 
     /** Removes the object; removing a missing object is not an error. */
     void delete(String key);

@@ -50,6 +50,17 @@ public class Artifact extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public OffsetDateTime createdAt;
 
+    /** Prefix of the staging keys: uploads whose bytes are not checked yet. */
+    public static final String STAGING_PREFIX = "artifacts/incoming/";
+
+    /**
+     * A fresh key to stream an upload to before its sha256 is known to be right; the checked bytes are then copied to
+     * {@link #objectKeyFor} and the staging object removed (the orphan sweeper removes any left by a crash).
+     */
+    public static String newStagingKey() {
+        return STAGING_PREFIX + java.util.UUID.randomUUID();
+    }
+
     /** The object key for content with this sha256: {@code artifacts/sha256/ab/abcdef...}. */
     public static String objectKeyFor(String sha256) {
         return "artifacts/sha256/" + sha256.substring(0, 2) + "/" + sha256;

@@ -25,6 +25,7 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Pushing a wheel as a raw body ({@code PUT .../files/{filename}}), streamed to storage when the sha256 is declared. */
@@ -73,6 +74,7 @@ class RawUploadTest {
         try (InputStream in = store.get(Artifact.objectKeyFor(sha))) {
             assertEquals(sha, sha(in.readAllBytes()), "the stored object holds exactly the pushed bytes");
         }
+        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "the staging object is gone");
         assertEquals(1, count("SELECT count(*) FROM hub.artifacts a JOIN hub.versions v ON v.id = a.version_id"
                 + " JOIN hub.validation_jobs j ON j.version_id = v.id WHERE a.sha256 = '" + sha + "'"));
     }
@@ -117,8 +119,37 @@ class RawUploadTest {
         put(alice, "alice/raw-refused", wheel.filename(), new byte[4 * 1024 * 1024], null).statusCode(413);
 
         assertTrue(store.size(Artifact.objectKeyFor(sha)).isEmpty(), "no refused push stored the wheel");
+        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "no staging object left");
         assertEquals(versions, count("SELECT count(*) FROM hub.versions"));
         assertEquals(0, count("SELECT count(*) FROM hub.environments WHERE name = 'raw-refused'"));
+    }
+
+    @Test
+    void aPushThatLiesAboutItsHashNeverWritesTheObjectOfThatHash() throws Exception {
+        String alice = Tokens.forUser("alice", "alice");
+        TestWheels.Built wheel = TestWheels.environment("raw-race", "1.0");
+        String sha = sha(wheel.bytes());
+        byte[] forged = new byte[wheel.bytes().length];
+        new java.util.Random(7).nextBytes(forged);
+        try (Socket liar = new Socket(base.getHost(), base.getPort())) {
+            var out = liar.getOutputStream();
+            out.write(("PUT /api/v1/environments/alice/raw-race/files/" + wheel.filename() + "?sha256=" + sha
+                    + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + alice + "\r\nConnection: close"
+                    + "\r\nContent-Type: application/octet-stream\r\nContent-Length: " + forged.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(forged, 0, forged.length / 2);
+            out.flush();
+            Thread.sleep(1000); // the liar's push is under way (it found no object under that hash) ...
+            put(alice, "alice/raw-race", wheel.filename(), wheel.bytes(), sha).statusCode(201); // ... when the real one lands
+            out.write(forged, forged.length / 2, forged.length - forged.length / 2);
+            out.flush();
+            String answer = new String(liar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 400") && answer.contains("hash-mismatch"), answer);
+        }
+        try (InputStream in = store.get(Artifact.objectKeyFor(sha))) {
+            assertEquals(sha, sha(in.readAllBytes()), "the object of that hash still holds the real wheel");
+        }
+        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "no staging object left");
     }
 
     @Test
@@ -137,11 +168,12 @@ class RawUploadTest {
             out.write(new byte[500_000]);
             out.flush();
         }
-        for (int i = 0; i < 50 && store.size(Artifact.objectKeyFor(declaredSha)).isPresent(); i++) {
+        for (int i = 0; i < 50 && !store.list(Artifact.STAGING_PREFIX).isEmpty(); i++) {
             Thread.sleep(100);
         }
         Thread.sleep(500);
         assertTrue(store.size(Artifact.objectKeyFor(declaredSha)).isEmpty(), "no object under the declared key");
+        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "no staging object left");
         assertEquals(versions, count("SELECT count(*) FROM hub.versions"), "no version row left behind");
         String sha = sha(wheel.bytes());
         put(alice, "alice/raw-cut", wheel.filename(), wheel.bytes(), sha).statusCode(201);
