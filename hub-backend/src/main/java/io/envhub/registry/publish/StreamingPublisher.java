@@ -12,10 +12,11 @@ import org.jboss.logging.Logger;
 /**
  * Publishes a wheel sent as a raw request body. The caller's right to publish and the file name are checked before
  * the body is read. When the client declares the sha256 (and the store does not have those bytes yet), the bytes go
- * to the object store while they arrive, under a staging key of this upload alone (see {@link UploadReceiver}); once
- * their sha256 is checked, publishing copies them to the content-addressed key inside the store
- * ({@link PublishService}). So a content-addressed object only ever holds bytes with its sha256, even when a push that
- * lied about its hash or was cut off runs next to a good push of the same bytes. The staging object is always removed.
+ * to the object store while they arrive, under an upload key of this push alone (see {@link UploadReceiver}); once
+ * their sha256 is checked, the artifact references that object where it is ({@link PublishService}). A
+ * content-addressed object is only ever written with bytes whose sha256 was checked, so a push that lies about its
+ * hash, or is cut off, next to a good push of the same bytes cannot spoil it. An upload object no artifact
+ * references is removed at once (or by the orphan sweeper after a crash).
  */
 @ApplicationScoped
 public class StreamingPublisher {
@@ -47,17 +48,20 @@ public class StreamingPublisher {
         }
         publisher.preflight(owner, name, filename);
         boolean stream = declared != null && length >= 0 && store.size(Artifact.objectKeyFor(declared)).isEmpty();
-        UploadReceiver.Received received = receiver.receive(body, length, stream ? Artifact.newStagingKey() : null);
+        UploadReceiver.Received received = receiver.receive(body, length, stream ? Artifact.newUploadKey() : null);
+        boolean referenced = false;
         try {
             if (declared != null && !declared.equals(received.sha256())) {
                 throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + received.sha256()
                         + " but the client declared " + declared + ": the file was corrupted in transit. Push again.");
             }
-            return publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility,
-                    received.storedKey());
+            PublishService.Published published = publisher.publish(owner, name, received.file(), received.sha256(), filename,
+                    null, visibility, received.storedKey());
+            referenced = received.storedKey() != null && publisher.references(received.storedKey());
+            return published;
         } finally {
             UploadReceiver.deleteQuietly(received.file());
-            if (received.storedKey() != null) {
+            if (received.storedKey() != null && !referenced) {
                 removeStaged(received.storedKey());
             }
         }
@@ -67,7 +71,7 @@ public class StreamingPublisher {
         try {
             store.delete(key);
         } catch (RuntimeException e) {
-            LOG.warnf("could not remove the staging object %s (the orphan sweeper will): %s", key, e.getMessage());
+            LOG.warnf("could not remove the upload object %s (the orphan sweeper will): %s", key, e.getMessage());
         }
     }
 }

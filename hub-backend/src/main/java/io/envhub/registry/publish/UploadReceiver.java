@@ -21,9 +21,8 @@ import java.util.concurrent.Future;
 
 /**
  * Receives a raw upload body in one pass: every chunk is hashed and written to a local file (for the archive checks)
- * and, when the client declared the sha256 up front, also handed to the object store under a staging key at the same
- * time, so the bytes reach the store while they arrive instead of after (publishing then copies them to their
- * content-addressed key inside the store, once their hash is checked).
+ * and, when the client declared the sha256 up front, also handed to the object store under the push's own upload key
+ * at the same time, so the bytes reach the store while they arrive instead of after.
  * Memory stays constant whatever the size: one read buffer plus a bounded {@link ChunkPipe} (6 MiB).
  */
 @ApplicationScoped
@@ -64,8 +63,7 @@ public class UploadReceiver {
      *
      * @param body the request body
      * @param length the declared Content-Length, or -1 when unknown
-     * @param storeKey write the bytes to this (staging) object key while receiving, or null not to; the caller
-     *     removes the object afterwards
+     * @param storeKey write the bytes to this (upload) object key while receiving, or null not to
      */
     public Received receive(InputStream body, long length, String storeKey) {
         Path file = tempFile();

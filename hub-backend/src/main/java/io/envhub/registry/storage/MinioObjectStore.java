@@ -1,8 +1,6 @@
 package io.envhub.registry.storage;
 
 import io.minio.BucketExistsArgs;
-import io.minio.CopyObjectArgs;
-import io.minio.CopySource;
 import io.minio.GetObjectArgs;
 import io.minio.GetPresignedObjectUrlArgs;
 import io.minio.MakeBucketArgs;
@@ -87,16 +85,6 @@ public class MinioObjectStore implements ObjectStore {
             throw new StorageException("could not stat " + key, e);
         } catch (Exception e) {
             throw new StorageException("could not stat " + key, e);
-        }
-    }
-
-    @Override
-    public void copy(String fromKey, String toKey) {
-        try {
-            client.copyObject(CopyObjectArgs.builder().bucket(config.bucket()).object(toKey)
-                    .source(CopySource.builder().bucket(config.bucket()).object(fromKey).build()).build());
-        } catch (Exception e) {
-            throw new StorageException("could not copy " + fromKey + " to " + toKey, e);
         }
     }
 

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The one door to object storage. Artifacts are written once under content-derived keys, only with bytes whose sha256
- * was checked; uploads in progress go to staging keys first (see {@code Artifact.newStagingKey}).
+ * The one door to object storage. Artifacts are written once, under content-derived keys only with bytes whose sha256
+ * was checked; pushes streamed while they arrive go to keys of their own (see {@code Artifact.newUploadKey}).
  */
 public interface ObjectStore {
     /** Stores {@code size} bytes (or unknown length when negative) under {@code key}. */
@@ -21,9 +21,6 @@ public interface ObjectStore {
 
     /** The object's size in bytes, if it exists. */
     Optional<Long> size(String key);
-
-    /** Copies an object inside the store (server side: the bytes do not pass through this process). */
-    void copy(String fromKey, String toKey);
 
     /** Removes the object; removing a missing object is not an error. */
     void delete(String key);

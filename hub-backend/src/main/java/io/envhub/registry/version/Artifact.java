@@ -50,15 +50,15 @@ public class Artifact extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public OffsetDateTime createdAt;
 
-    /** Prefix of the staging keys: uploads whose bytes are not checked yet. */
-    public static final String STAGING_PREFIX = "artifacts/incoming/";
+    /** Prefix of the upload keys: pushes streamed to the store while they arrived. */
+    public static final String UPLOAD_PREFIX = "artifacts/uploads/";
 
     /**
-     * A fresh key to stream an upload to before its sha256 is known to be right; the checked bytes are then copied to
-     * {@link #objectKeyFor} and the staging object removed (the orphan sweeper removes any left by a crash).
+     * A fresh key to stream one push to before its sha256 is known to be right. Once it is checked, the artifact
+     * references the object there; otherwise the object is removed (by the orphan sweeper after a crash).
      */
-    public static String newStagingKey() {
-        return STAGING_PREFIX + java.util.UUID.randomUUID();
+    public static String newUploadKey() {
+        return UPLOAD_PREFIX + java.util.UUID.randomUUID() + ".whl";
     }
 
     /** The object key for content with this sha256: {@code artifacts/sha256/ab/abcdef...}. */

@@ -25,7 +25,12 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Pushing a wheel as a raw body ({@code PUT .../files/{filename}}), streamed to storage when the sha256 is declared. */
@@ -58,12 +63,32 @@ class RawUploadTest {
         return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
     }
 
+    /** Upload objects (streamed pushes) that no artifact references: a finished push leaves none. */
+    List<String> unreferencedUploads() {
+        List<String> out = new java.util.ArrayList<>();
+        for (ObjectStore.StoredObject o : store.list(Artifact.UPLOAD_PREFIX)) {
+            if (count("SELECT count(*) FROM hub.artifacts WHERE object_key = '" + o.key() + "'") == 0) {
+                out.add(o.key());
+            }
+        }
+        return out;
+    }
+
+    /** The bytes of the artifact with this sha256, read from where its row says they are. */
+    byte[] artifactBytes(String sha) throws java.io.IOException {
+        String key = (String) em.createNativeQuery("SELECT object_key FROM hub.artifacts WHERE sha256 = ?1")
+                .setParameter(1, sha).getSingleResult();
+        try (InputStream in = store.get(key)) {
+            return in.readAllBytes();
+        }
+    }
+
     static String sha(byte[] bytes) {
         return Sha256.hex(Sha256.digest(bytes));
     }
 
     @Test
-    void aDeclaredHashStreamsTheWheelToItsFinalKeyAndPublishes() throws Exception {
+    void aDeclaredHashStreamsTheWheelToTheStoreWhileItArrivesAndPublishes() throws Exception {
         String alice = Tokens.forUser("alice", "alice");
         TestWheels.Built wheel = TestWheels.environment("raw-streamed", "1.0");
         String sha = sha(wheel.bytes());
@@ -71,10 +96,13 @@ class RawUploadTest {
                 .header("Location", containsString("/api/v1/environments/alice/raw-streamed/versions/1.0"))
                 .body("sha256", equalTo(sha)).body("size", equalTo(wheel.bytes().length))
                 .body("environmentCreated", equalTo(true)).body("status", equalTo("pending"));
-        try (InputStream in = store.get(Artifact.objectKeyFor(sha))) {
-            assertEquals(sha, sha(in.readAllBytes()), "the stored object holds exactly the pushed bytes");
+        assertTrue(store.size(Artifact.objectKeyFor(sha)).isEmpty(), "not copied to the content-addressed key");
+        String stored = (String) em.createNativeQuery("SELECT object_key FROM hub.artifacts WHERE sha256 = ?1")
+                .setParameter(1, sha).getSingleResult();
+        assertTrue(stored.startsWith(Artifact.UPLOAD_PREFIX), "the artifact references the streamed object: " + stored);
+        try (InputStream in = store.get(stored)) {
+            assertEquals(sha, sha(in.readAllBytes()), "which holds exactly the pushed bytes");
         }
-        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "the staging object is gone");
         assertEquals(1, count("SELECT count(*) FROM hub.artifacts a JOIN hub.versions v ON v.id = a.version_id"
                 + " JOIN hub.validation_jobs j ON j.version_id = v.id WHERE a.sha256 = '" + sha + "'"));
     }
@@ -119,7 +147,7 @@ class RawUploadTest {
         put(alice, "alice/raw-refused", wheel.filename(), new byte[4 * 1024 * 1024], null).statusCode(413);
 
         assertTrue(store.size(Artifact.objectKeyFor(sha)).isEmpty(), "no refused push stored the wheel");
-        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "no staging object left");
+        assertEquals(List.of(), unreferencedUploads(), "no unreferenced upload object left");
         assertEquals(versions, count("SELECT count(*) FROM hub.versions"));
         assertEquals(0, count("SELECT count(*) FROM hub.environments WHERE name = 'raw-refused'"));
     }
@@ -146,10 +174,36 @@ class RawUploadTest {
             String answer = new String(liar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(answer.startsWith("HTTP/1.1 400") && answer.contains("hash-mismatch"), answer);
         }
-        try (InputStream in = store.get(Artifact.objectKeyFor(sha))) {
-            assertEquals(sha, sha(in.readAllBytes()), "the object of that hash still holds the real wheel");
+        assertEquals(sha, sha(artifactBytes(sha)), "the artifact's object holds the real wheel");
+        assertTrue(store.size(Artifact.objectKeyFor(sha)).isEmpty(), "nothing was written under the forged push's hash");
+        assertEquals(List.of(), unreferencedUploads(), "no unreferenced upload object left");
+    }
+
+    @Test
+    void twentyParallelStreamedPushesOfTheSameVersionStoreItOnce() throws Exception {
+        String alice = Tokens.forUser("alice", "alice");
+        TestWheels.Built wheel = TestWheels.environment("raw-raced", "1.0");
+        String sha = sha(wheel.bytes());
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> results = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            results.add(pool.submit(() -> {
+                start.await();
+                return put(alice, "alice/raw-raced", wheel.filename(), wheel.bytes(), sha).extract().statusCode();
+            }));
         }
-        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "no staging object left");
+        start.countDown();
+        List<Integer> statuses = new ArrayList<>();
+        for (Future<Integer> f : results) {
+            statuses.add(f.get());
+        }
+        pool.shutdown();
+        assertEquals(1, statuses.stream().filter(s -> s == 201).count(), statuses.toString());
+        assertEquals(19, statuses.stream().filter(s -> s == 409).count(), statuses.toString());
+        assertEquals(1, count("SELECT count(*) FROM hub.artifacts WHERE sha256 = '" + sha + "'"));
+        assertEquals(sha, sha(artifactBytes(sha)));
+        assertEquals(List.of(), unreferencedUploads(), "the 19 refused pushes removed what they streamed");
     }
 
     @Test
@@ -168,12 +222,12 @@ class RawUploadTest {
             out.write(new byte[500_000]);
             out.flush();
         }
-        for (int i = 0; i < 50 && !store.list(Artifact.STAGING_PREFIX).isEmpty(); i++) {
+        for (int i = 0; i < 50 && !unreferencedUploads().isEmpty(); i++) {
             Thread.sleep(100);
         }
         Thread.sleep(500);
         assertTrue(store.size(Artifact.objectKeyFor(declaredSha)).isEmpty(), "no object under the declared key");
-        assertEquals(List.of(), store.list(Artifact.STAGING_PREFIX), "no staging object left");
+        assertEquals(List.of(), unreferencedUploads(), "no unreferenced upload object left");
         assertEquals(versions, count("SELECT count(*) FROM hub.versions"), "no version row left behind");
         String sha = sha(wheel.bytes());
         put(alice, "alice/raw-cut", wheel.filename(), wheel.bytes(), sha).statusCode(201);
