@@ -56,20 +56,17 @@ public class PublishService {
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String uploadedName, String claimedSha256,
                              String visibility) {
-        return publish(ownerName, urlName, file, null, uploadedName, claimedSha256, visibility, null);
+        return publish(ownerName, urlName, file, null, uploadedName, claimedSha256, visibility);
     }
 
     /**
      * Checks and publishes a file whose sha256 is already known (hashed while it was received).
      *
      * @param knownSha256 the file's sha256 (hex), or null to hash it here
-     * @param stagedKey an object already holding the file's bytes (streamed there while they arrived; the caller
-     *     checked their sha256), referenced where it is instead of uploading the file again when the store has no
-     *     object for this sha256 yet; null when there is none. The caller removes it unless {@link #references} it.
      */
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String knownSha256, String uploadedName,
-                             String claimedSha256, String visibility, String stagedKey) {
+                             String claimedSha256, String visibility) {
         Owner owner = requirePublisher(ownerName);
         long size = sizeOf(file);
         if (size > limits.maxBytes()) {
@@ -89,33 +86,22 @@ public class PublishService {
         claimVersionAndFilename(owner, env, wheel);
 
         boolean created = false;
-        String storedAt = key;
         if (store.size(key).isEmpty()) {
-            if (stagedKey != null) {
-                storedAt = stagedKey;
-            } else {
-                try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
-                    store.put(key, in, wheel.size(), "application/zip");
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-                created = true;
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+                store.put(key, in, wheel.size(), "application/zip");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
+            created = true;
         }
         try {
-            return record(owner, env, wheel, storedAt, newEnvironment);
+            return record(owner, env, wheel, key, newEnvironment);
         } catch (RuntimeException e) {
             if (created) {
                 deleteQuietly(key);
             }
             throw e;
         }
-    }
-
-    /** Whether an artifact references the object {@code key}. */
-    @Transactional
-    public boolean references(String key) {
-        return Artifact.count("objectKey", key) > 0;
     }
 
     /**

@@ -6,31 +6,35 @@ import io.envhub.registry.version.Artifact;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
-import org.jboss.logging.Logger;
 
 /**
  * Publishes a wheel sent as a raw request body. The caller's right to publish and the file name are checked before
- * the body is read. When the client declares the sha256 (and the store does not have those bytes yet), the bytes go
- * to the object store while they arrive, under an upload key of this push alone (see {@link UploadReceiver}); once
- * their sha256 is checked, the artifact references that object where it is ({@link PublishService}). A
- * content-addressed object is only ever written with bytes whose sha256 was checked, so a push that lies about its
- * hash, or is cut off, next to a good push of the same bytes cannot spoil it. An upload object no artifact
- * references is removed at once (or by the orphan sweeper after a crash).
+ * the body is read. When the client declares the sha256 and the store does not have those bytes yet, the bytes go to
+ * the object store under their content-addressed key while they arrive (see {@link UploadReceiver}), with that key's
+ * advisory lock held ({@link ObjectKeyGuard}) until their sha256 is checked: a push that lies about its hash, or is
+ * cut off, removes what it wrote before anyone can reference it, and a good push of the same bytes waits instead of
+ * racing it. The archive checks and the rows follow as for any push ({@link PublishService}). A push refused after
+ * that removes the object it wrote unless another push references it.
  */
 @ApplicationScoped
 public class StreamingPublisher {
-    private static final Logger LOG = Logger.getLogger(StreamingPublisher.class);
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
     private final PublishService publisher;
     private final UploadReceiver receiver;
+    private final UnreferencedObjects cleanup;
     private final ObjectStore store;
+    private final ObjectKeyGuard guard;
 
-    public StreamingPublisher(PublishService publisher, UploadReceiver receiver, ObjectStore store) {
+    public StreamingPublisher(PublishService publisher, UploadReceiver receiver, UnreferencedObjects cleanup, ObjectStore store,
+                              ObjectKeyGuard guard) {
         this.publisher = publisher;
         this.receiver = receiver;
+        this.cleanup = cleanup;
         this.store = store;
+        this.guard = guard;
     }
 
     /**
@@ -47,31 +51,37 @@ public class StreamingPublisher {
             throw new ApiException.Invalid("invalid-sha256", "sha256 must be 64 hexadecimal digits.");
         }
         publisher.preflight(owner, name, filename);
-        boolean stream = declared != null && length >= 0 && store.size(Artifact.objectKeyFor(declared)).isEmpty();
-        UploadReceiver.Received received = receiver.receive(body, length, stream ? Artifact.newUploadKey() : null);
-        boolean referenced = false;
+        UploadReceiver.Received received = receive(body, length, declared);
         try {
-            if (declared != null && !declared.equals(received.sha256())) {
-                throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + received.sha256()
-                        + " but the client declared " + declared + ": the file was corrupted in transit. Push again.");
+            return publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility);
+        } catch (RuntimeException e) {
+            if (received.storedKey() != null) {
+                cleanup.deleteIfUnreferenced(received.storedKey());
             }
-            PublishService.Published published = publisher.publish(owner, name, received.file(), received.sha256(), filename,
-                    null, visibility, received.storedKey());
-            referenced = received.storedKey() != null && publisher.references(received.storedKey());
-            return published;
+            throw e;
         } finally {
             UploadReceiver.deleteQuietly(received.file());
-            if (received.storedKey() != null && !referenced) {
-                removeStaged(received.storedKey());
-            }
         }
     }
 
-    private void removeStaged(String key) {
+    /** Receives the body (streaming it to its object under the key's lock when it can) and checks the declared hash. */
+    private UploadReceiver.Received receive(InputStream body, long length, String declared) {
+        String key = declared == null ? null : Artifact.objectKeyFor(declared);
+        Optional<ObjectKeyGuard.Held> held = key != null && length >= 0 ? guard.tryHold(key) : Optional.empty();
         try {
-            store.delete(key);
-        } catch (RuntimeException e) {
-            LOG.warnf("could not remove the upload object %s (the orphan sweeper will): %s", key, e.getMessage());
+            String streamTo = held.isPresent() && store.size(key).isEmpty() ? key : null;
+            UploadReceiver.Received received = receiver.receive(body, length, streamTo);
+            if (declared != null && !declared.equals(received.sha256())) {
+                UploadReceiver.deleteQuietly(received.file());
+                if (received.storedKey() != null) {
+                    store.delete(received.storedKey()); // still under the lock: nobody can have referenced it
+                }
+                throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + received.sha256()
+                        + " but the client declared " + declared + ": the file was corrupted in transit. Push again.");
+            }
+            return received;
+        } finally {
+            held.ifPresent(ObjectKeyGuard.Held::close);
         }
     }
 }

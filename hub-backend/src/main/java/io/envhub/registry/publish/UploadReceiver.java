@@ -21,8 +21,8 @@ import java.util.concurrent.Future;
 
 /**
  * Receives a raw upload body in one pass: every chunk is hashed and written to a local file (for the archive checks)
- * and, when the client declared the sha256 up front, also handed to the object store under the push's own upload key
- * at the same time, so the bytes reach the store while they arrive instead of after.
+ * and, when the client declared the sha256 up front, also handed to the object store under its final
+ * content-addressed key at the same time, so the bytes reach the store while they arrive instead of after.
  * Memory stays constant whatever the size: one read buffer plus a bounded {@link ChunkPipe} (6 MiB).
  */
 @ApplicationScoped
@@ -63,7 +63,8 @@ public class UploadReceiver {
      *
      * @param body the request body
      * @param length the declared Content-Length, or -1 when unknown
-     * @param storeKey write the bytes to this (upload) object key while receiving, or null not to
+     * @param storeKey write the bytes to this object key while receiving, or null not to (the key must be the one the
+     *     declared sha256 gives; the caller checks the hash afterwards and removes the object on a mismatch)
      */
     public Received receive(InputStream body, long length, String storeKey) {
         Path file = tempFile();

@@ -4,10 +4,7 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.Optional;
 
-/**
- * The one door to object storage. Artifacts are written once, under content-derived keys only with bytes whose sha256
- * was checked; pushes streamed while they arrive go to keys of their own (see {@code Artifact.newUploadKey}).
- */
+/** The one door to object storage. Objects are written once under content-derived keys. */
 public interface ObjectStore {
     /** Stores {@code size} bytes (or unknown length when negative) under {@code key}. */
     void put(String key, InputStream data, long size, String contentType);

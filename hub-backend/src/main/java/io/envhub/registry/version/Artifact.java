@@ -50,17 +50,6 @@ public class Artifact extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public OffsetDateTime createdAt;
 
-    /** Prefix of the upload keys: pushes streamed to the store while they arrived. */
-    public static final String UPLOAD_PREFIX = "artifacts/uploads/";
-
-    /**
-     * A fresh key to stream one push to before its sha256 is known to be right. Once it is checked, the artifact
-     * references the object there; otherwise the object is removed (by the orphan sweeper after a crash).
-     */
-    public static String newUploadKey() {
-        return UPLOAD_PREFIX + java.util.UUID.randomUUID() + ".whl";
-    }
-
     /** The object key for content with this sha256: {@code artifacts/sha256/ab/abcdef...}. */
     public static String objectKeyFor(String sha256) {
         return "artifacts/sha256/" + sha256.substring(0, 2) + "/" + sha256;
