@@ -57,6 +57,16 @@ class EnvironmentPageTest {
     }
 
     @Test
+    void anEnvironmentWithoutReadmeStillShowsItsVersions() {
+        String name = "bare-" + HubFixtures.unique();
+        HubFixtures.push("alice", "alice", PageFixtures.wheel(name, "2.0.0", "", List.of()), null);
+        String html = given().get("/alice/{name}", name).then().statusCode(200).extract().asString();
+        assertTrue(html.contains("This environment has no README."), html);
+        assertTrue(html.contains("href=\"/alice/" + name + "/versions/2.0.0\""), "versions table");
+        assertTrue(html.contains("0 downloads in the last 30 days"), "chart");
+    }
+
+    @Test
     void readmeXssRendersInert() {
         String name = "xss-" + HubFixtures.unique();
         String readme = "# Hello\n\n<script>alert('x1')</script>\n\n[click](javascript:alert('x2'))\n\n"

@@ -5,6 +5,7 @@ import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.web.hub.HubViews.VersionSummary;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.UnauthorizedException;
@@ -21,6 +22,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}/{name}}: an environment's page, and its star button ({@code POST .../star}, CSRF-checked). */
@@ -49,10 +52,24 @@ public class EnvironmentResource {
     public TemplateInstance environment(@PathParam("owner") String owner, @PathParam("name") String name) {
         String bearer = viewer.bearer();
         Detail env = hub.environment(bearer, owner, name);
-        Readme readme = readme(bearer, env);
-        List<DayCount> days = hub.downloads(bearer, env.owner(), env.name(), CHART_DAYS);
-        return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(readme),
-                hub.versions(bearer, env.owner(), env.name()), DownloadChart.svg(days), DownloadChart.total(days)));
+        // the other three calls need only the canonical name: ask for them at once, not one after the other
+        CompletableFuture<Readme> readme = hub.readme(bearer, env.owner(), env.name()).toCompletableFuture()
+                .exceptionally(EnvironmentResource::noReadme);
+        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
+        CompletableFuture<List<DayCount>> downloads = hub.downloads(bearer, env.owner(), env.name(), CHART_DAYS)
+                .toCompletableFuture();
+        List<DayCount> days = await(downloads);
+        return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(await(readme)), await(versions),
+                DownloadChart.svg(days), DownloadChart.total(days)));
+    }
+
+    /** The result of a call, its failure rethrown as the client threw it (so the error pages map it as usual). */
+    static <T> T await(CompletableFuture<T> call) {
+        try {
+            return call.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
     }
 
     /** Stars ({@code action=star}) or unstars ({@code action=unstar}) for the signed-in viewer; anonymous: sign in. */
@@ -81,14 +98,12 @@ public class EnvironmentResource {
         return Response.seeOther(URI.create("/" + owner + "/" + name)).build();
     }
 
-    private Readme readme(String bearer, Detail env) {
-        try {
-            return hub.readme(bearer, env.owner(), env.name());
-        } catch (WebApplicationException e) {
-            if (e.getResponse() != null && e.getResponse().getStatus() == 404) {
-                return null;
-            }
-            throw e;
+    /** An environment without a README answers 404 for it: no README section then; other failures stay failures. */
+    private static Readme noReadme(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof WebApplicationException e && e.getResponse() != null && e.getResponse().getStatus() == 404) {
+            return null;
         }
+        throw cause instanceof RuntimeException re ? re : new CompletionException(cause);
     }
 }

@@ -22,6 +22,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
@@ -48,15 +49,16 @@ public interface HubApi {
     Detail environment(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                        @PathParam("name") String name);
 
+    /** Asynchronous, like {@link #versions} and {@link #downloads}: the environment page asks for the three at once. */
     @GET
     @Path("/environments/{owner}/{name}/readme")
-    Readme readme(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-                  @PathParam("name") String name);
+    CompletionStage<Readme> readme(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                                   @PathParam("name") String name);
 
     @GET
     @Path("/environments/{owner}/{name}/versions")
-    List<VersionSummary> versions(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-                                  @PathParam("name") String name);
+    CompletionStage<List<VersionSummary>> versions(@HeaderParam("Authorization") String bearer,
+                                                   @PathParam("owner") String owner, @PathParam("name") String name);
 
     @GET
     @Path("/environments/{owner}/{name}/versions/{version}")
@@ -90,8 +92,8 @@ public interface HubApi {
 
     @GET
     @Path("/environments/{owner}/{name}/downloads")
-    List<DayCount> downloads(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-                             @PathParam("name") String name, @QueryParam("days") int days);
+    CompletionStage<List<DayCount>> downloads(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                                              @PathParam("name") String name, @QueryParam("days") int days);
 
     @PUT
     @Path("/environments/{owner}/{name}/star")
