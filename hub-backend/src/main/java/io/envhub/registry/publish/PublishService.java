@@ -49,20 +49,10 @@ public class PublishService {
     }
 
     /**
-     * Checks and publishes.
-     *
-     * @param visibility visibility of a new environment (ignored when the environment exists), or null for public
-     */
-    @Transactional
-    public Published publish(String ownerName, String urlName, Path file, String uploadedName, String claimedSha256,
-                             String visibility) {
-        return publish(ownerName, urlName, file, null, uploadedName, claimedSha256, visibility);
-    }
-
-    /**
      * Checks and publishes a file whose sha256 is already known (hashed while it was received).
      *
      * @param knownSha256 the file's sha256 (hex), or null to hash it here
+     * @param visibility visibility of a new environment (ignored when the environment exists), or null for public
      */
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String knownSha256, String uploadedName,

@@ -40,18 +40,43 @@ public class StreamingPublisher {
     /**
      * Receives and publishes.
      *
-     * @param length the body's Content-Length, or -1 when unknown
+     * @param length the body's Content-Length, or -1 when unknown (then a cut-off body is caught by the sha256)
      * @param declaredSha256 the sha256 the client declares (hex), or null
      */
     public PublishService.Published publish(String owner, String name, String filename, InputStream body, long length,
                                             String declaredSha256, String visibility) {
-        String declared = declaredSha256 == null || declaredSha256.isBlank() ? null
-                : declaredSha256.strip().toLowerCase(Locale.ROOT);
-        if (declared != null && !SHA256.matcher(declared).matches()) {
-            throw new ApiException.Invalid("invalid-sha256", "sha256 must be 64 hexadecimal digits.");
-        }
+        String declared = sha256(declaredSha256);
         publisher.preflight(owner, name, filename);
-        UploadReceiver.Received received = receive(body, length, declared);
+        return publish(owner, name, filename, receive(body, length, declared), visibility);
+    }
+
+    /**
+     * Receives a multipart/form-data push (fields {@code file}, {@code sha256}, {@code visibility}) while it arrives
+     * ({@link MultipartPush}) and publishes it: one pass over the bytes, streamed to storage when {@code sha256} comes
+     * before {@code file}, as the raw PUT does. A {@code sha256} sent after the file is checked at the end.
+     */
+    public PublishService.Published publishMultipart(String owner, String name, String contentType, InputStream body) {
+        MultipartPush.Parts parts = MultipartPush.read(body, contentType, (filename, content, sha) -> {
+            publisher.preflight(owner, name, filename);
+            return receive(content, -1, sha256(sha));
+        }, this::abandon);
+        if (parts.file() == null) {
+            throw new ApiException.Invalid("file-missing", "Send the wheel as the multipart field 'file'.");
+        }
+        try {
+            String declared = sha256(parts.sha256());
+            if (declared != null && !declared.equals(parts.file().sha256())) {
+                throw mismatch(parts.file().sha256(), declared); // sent after the file: nothing was streamed under it
+            }
+        } catch (RuntimeException e) {
+            abandon(parts.file());
+            throw e;
+        }
+        return publish(owner, name, parts.filename(), parts.file(), parts.visibility());
+    }
+
+    private PublishService.Published publish(String owner, String name, String filename, UploadReceiver.Received received,
+                                             String visibility) {
         try {
             return publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility);
         } catch (RuntimeException e) {
@@ -64,10 +89,31 @@ public class StreamingPublisher {
         }
     }
 
+    /** Removes what a push that is refused after its file was received left: the local file and a streamed object. */
+    private void abandon(UploadReceiver.Received received) {
+        UploadReceiver.deleteQuietly(received.file());
+        if (received.storedKey() != null) {
+            cleanup.deleteIfUnreferenced(received.storedKey());
+        }
+    }
+
+    private static String sha256(String value) {
+        String declared = value == null || value.isBlank() ? null : value.strip().toLowerCase(Locale.ROOT);
+        if (declared != null && !SHA256.matcher(declared).matches()) {
+            throw new ApiException.Invalid("invalid-sha256", "sha256 must be 64 hexadecimal digits.");
+        }
+        return declared;
+    }
+
+    private static ApiException mismatch(String actual, String declared) {
+        return new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + actual + " but the client declared "
+                + declared + ": the file was corrupted in transit. Push again.");
+    }
+
     /** Receives the body (streaming it to its object under the key's lock when it can) and checks the declared hash. */
     private UploadReceiver.Received receive(InputStream body, long length, String declared) {
         String key = declared == null ? null : Artifact.objectKeyFor(declared);
-        Optional<ObjectKeyGuard.Held> held = key != null && length >= 0 ? guard.tryHold(key) : Optional.empty();
+        Optional<ObjectKeyGuard.Held> held = key != null ? guard.tryHold(key) : Optional.empty();
         try {
             String streamTo = held.isPresent() && store.size(key).isEmpty() ? key : null;
             UploadReceiver.Received received = receiver.receive(body, length, streamTo);
@@ -76,8 +122,7 @@ public class StreamingPublisher {
                 if (received.storedKey() != null) {
                     store.delete(received.storedKey()); // still under the lock: nobody can have referenced it
                 }
-                throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + received.sha256()
-                        + " but the client declared " + declared + ": the file was corrupted in transit. Push again.");
+                throw mismatch(received.sha256(), declared);
             }
             return received;
         } finally {

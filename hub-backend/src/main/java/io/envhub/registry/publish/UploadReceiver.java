@@ -68,7 +68,7 @@ public class UploadReceiver {
      */
     public Received receive(InputStream body, long length, String storeKey) {
         Path file = tempFile();
-        ChunkPipe pipe = storeKey != null && length >= 0 ? new ChunkPipe(CHUNKS_IN_FLIGHT, CHUNK) : null;
+        ChunkPipe pipe = storeKey != null ? new ChunkPipe(CHUNKS_IN_FLIGHT, CHUNK) : null;
         Future<?> put = pipe == null ? null : writers.submit(() -> {
             try {
                 store.put(storeKey, pipe.inputStream(), length, "application/zip");
@@ -102,7 +102,7 @@ public class UploadReceiver {
                 throw new ApiException.Invalid("file-missing", "The request body is empty: send the wheel's bytes.");
             }
             if (pipe != null) {
-                if (total != length) {
+                if (length >= 0 && total != length) {
                     throw new ApiException.Invalid("upload-interrupted", "Received " + total + " of " + length + " bytes.");
                 }
                 pipe.close();

@@ -1,0 +1,122 @@
+package io.envhub.registry.publish;
+
+import io.envhub.registry.error.ApiException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import org.apache.james.mime4j.MimeException;
+import org.apache.james.mime4j.stream.EntityState;
+import org.apache.james.mime4j.stream.Field;
+import org.apache.james.mime4j.stream.MimeConfig;
+import org.apache.james.mime4j.stream.MimeTokenStream;
+import org.apache.james.mime4j.stream.NameValuePair;
+import org.apache.james.mime4j.stream.RawBody;
+import org.apache.james.mime4j.stream.RawField;
+import org.apache.james.mime4j.stream.RawFieldParser;
+
+/**
+ * Reads a multipart/form-data push while it arrives, with Apache James mime4j's streaming parser: the small fields
+ * {@code sha256} and {@code visibility} are read whole, the {@code file} part is handed on as a stream (to be hashed and
+ * stored in the same pass, see {@link StreamingPublisher}). Fields sent before the file are known when it is read;
+ * fields after it are known at the end. Other fields are skipped.
+ */
+final class MultipartPush {
+    /** Longest text field read (a sha256 is 64 characters). */
+    static final int FIELD_LIMIT = 1024;
+    private static final MimeConfig CONFIG = new MimeConfig.Builder().setMaxLineLen(-1).setMaxHeaderCount(30)
+            .setMaxHeaderLen(8192).setMaxContentLen(-1).build();
+
+    /** Receives the file part. */
+    interface FileReceiver {
+        /**
+         * @param filename the part's file name
+         * @param content the part's bytes, as they arrive
+         * @param sha256 the {@code sha256} field if it came before the file, else null
+         */
+        UploadReceiver.Received receive(String filename, InputStream content, String sha256);
+    }
+
+    /** What was sent: the received file (null when there was no file part) and the fields. */
+    record Parts(String filename, UploadReceiver.Received file, String sha256, String visibility) {
+    }
+
+    private MultipartPush() {
+    }
+
+    /**
+     * Reads the body to its end. When it fails after the file was received, {@code abandon} gets the received file so
+     * the caller can remove what it stored.
+     */
+    static Parts read(InputStream body, String contentType, FileReceiver receiver,
+                      java.util.function.Consumer<UploadReceiver.Received> abandon) {
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
+                || !contentType.toLowerCase(Locale.ROOT).contains("boundary=")) {
+            throw new ApiException.Invalid("not-multipart", "Send the push as multipart/form-data with a boundary.");
+        }
+        MimeTokenStream parts = new MimeTokenStream(CONFIG);
+        parts.parseHeadless(body, contentType);
+        String name = null;
+        String filename = null;
+        String sha256 = null;
+        String visibility = null;
+        UploadReceiver.Received file = null;
+        String fileName = null;
+        try {
+            for (EntityState state = parts.getState(); state != EntityState.T_END_OF_STREAM; state = parts.next()) {
+                if (state == EntityState.T_START_BODYPART) {
+                    name = null;
+                    filename = null;
+                } else if (state == EntityState.T_FIELD && "content-disposition".equalsIgnoreCase(parts.getField().getName())) {
+                    RawBody disposition = RawFieldParser.DEFAULT.parseRawBody(raw(parts.getField()));
+                    name = param(disposition, "name");
+                    filename = param(disposition, "filename");
+                } else if (state == EntityState.T_BODY && "file".equals(name)) {
+                    if (file != null) {
+                        throw new ApiException.Invalid("file-repeated", "Send one wheel per push (one 'file' field).");
+                    }
+                    if (filename == null || filename.isBlank()) {
+                        throw new ApiException.Invalid("file-missing", "The 'file' field needs a file name (the wheel's).");
+                    }
+                    fileName = filename.strip();
+                    file = receiver.receive(fileName, parts.getDecodedInputStream(), sha256);
+                } else if (state == EntityState.T_BODY && "sha256".equals(name)) {
+                    sha256 = text(parts.getDecodedInputStream());
+                } else if (state == EntityState.T_BODY && "visibility".equals(name)) {
+                    visibility = text(parts.getDecodedInputStream());
+                }
+            }
+        } catch (IOException | MimeException | RuntimeException e) {
+            if (file != null) {
+                abandon.accept(file);
+            }
+            if (e instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new ApiException.Invalid("upload-interrupted", "The multipart body could not be read: " + e.getMessage());
+        }
+        return new Parts(fileName, file, sha256, visibility);
+    }
+
+    private static RawField raw(Field field) {
+        return field instanceof RawField r ? r : new RawField(field.getName(), field.getBody());
+    }
+
+    private static String param(RawBody body, String name) {
+        for (NameValuePair p : body.getParams()) {
+            if (name.equalsIgnoreCase(p.getName())) {
+                return p.getValue();
+            }
+        }
+        return null;
+    }
+
+    private static String text(InputStream in) throws IOException {
+        byte[] bytes = in.readNBytes(FIELD_LIMIT + 1);
+        if (bytes.length > FIELD_LIMIT) {
+            throw new ApiException.Invalid("field-too-long", "A text field of a push is at most " + FIELD_LIMIT + " bytes.");
+        }
+        String value = new String(bytes, StandardCharsets.UTF_8).strip();
+        return value.isEmpty() ? null : value;
+    }
+}
