@@ -1,12 +1,12 @@
 package io.envhub.registry.publish;
 
+import static io.envhub.registry.publish.RawUploadTest.sha;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.format.hash.Sha256;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;
 import io.envhub.testsupport.KeycloakTestResource;
@@ -66,10 +66,6 @@ class MultipartPushTest {
 
     long count(String sql) {
         return ((Number) em.createNativeQuery(sql).getSingleResult()).longValue();
-    }
-
-    static String sha(byte[] bytes) {
-        return Sha256.hex(Sha256.digest(bytes));
     }
 
     @Test
