@@ -66,6 +66,13 @@ class HubBackendBootTest {
         given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
         given().accept("application/json").get("/q/openapi").then().statusCode(200)
                 .body(containsString("/api/v1/me"));
+        // the multipart push reads its body as a stream: its form is documented by hand (PushForm), not derived
+        given().accept("application/json").get("/q/openapi").then().statusCode(200)
+                .body("paths.'/api/v1/environments/{owner}/{name}/versions'.post.requestBody.content.'multipart/form-data'"
+                        + ".schema.'$ref'", equalTo("#/components/schemas/PushForm"))
+                .body("components.schemas.PushForm.properties.keySet()", hasItem("file"))
+                .body("components.schemas.PushForm.properties.keySet()", hasItem("sha256"))
+                .body("components.schemas.PushForm.properties.file.format", equalTo("binary"));
     }
 
     @Test
