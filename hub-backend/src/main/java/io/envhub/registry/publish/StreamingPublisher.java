@@ -77,16 +77,15 @@ public class StreamingPublisher {
 
     private PublishService.Published publish(String owner, String name, String filename, UploadReceiver.Received received,
                                              String visibility) {
+        PublishService.Published published;
         try {
-            return publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility);
+            published = publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility);
         } catch (RuntimeException e) {
-            if (received.storedKey() != null) {
-                cleanup.deleteIfUnreferenced(received.storedKey());
-            }
+            abandon(received);
             throw e;
-        } finally {
-            UploadReceiver.deleteQuietly(received.file());
         }
+        UploadReceiver.deleteQuietly(received.file());
+        return published;
     }
 
     /** Removes what a push that is refused after its file was received left: the local file and a streamed object. */

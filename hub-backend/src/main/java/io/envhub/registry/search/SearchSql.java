@@ -133,7 +133,7 @@ public final class SearchSql {
         }
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("SELECT e.id, ").append(SUMMARY_COLUMNS)
-                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(listingFilter(params));
+                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(filters(params));
         sql.append(" ORDER BY ").append(order("e.")).append(" LIMIT ? OFFSET ?");
         params.add(request.size());
         params.add(request.offset());
@@ -143,8 +143,8 @@ public final class SearchSql {
     /** The page of a trending listing: sorted among its candidates only ({@link TrendingSql}). */
     private Statement trendingListingPage() {
         List<Object> params = new ArrayList<>();
-        String filter = listingFilter(params);
-        listingFilter(params); // the filter appears twice in the candidates: its parameters too
+        String filter = filters(params);
+        filters(params); // the filter appears twice in the candidates: its parameters too
         params.add(request.offset() + request.size());
         params.add(request.size());
         params.add(request.offset());
@@ -153,18 +153,6 @@ public final class SearchSql {
                 + " FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
                 + " ORDER BY " + TrendingSql.ORDER_C;
         return new Statement(sql, params);
-    }
-
-    private String listingFilter(List<Object> params) {
-        StringBuilder sql = new StringBuilder(visibility(params));
-        if (!request.requiredTags().isEmpty()) {
-            sql.append(" AND e.tags @> ?");
-            params.add(request.requiredTags().toArray(String[]::new));
-        }
-        if (request.validated()) {
-            sql.append(" AND e.validated_version IS NOT NULL");
-        }
-        return sql.toString();
     }
 
     /**
@@ -207,6 +195,7 @@ public final class SearchSql {
         return new Statement(sql.toString(), params);
     }
 
+    /** The conditions on {@code e} every match meets (a listing has no owner, so its filter has no owner part). */
     private String filters(List<Object> params) {
         StringBuilder sql = new StringBuilder(visibility(params));
         if (!request.requiredTags().isEmpty()) {
