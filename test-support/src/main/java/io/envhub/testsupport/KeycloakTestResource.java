@@ -25,12 +25,21 @@ public class KeycloakTestResource implements QuarkusTestResourceLifecycleManager
         return "http://127.0.0.1:" + port();
     }
 
+    /**
+     * Where test Keycloak is unpacked: {@code ~/.cache/envhub} for the default port, a directory of its own for any
+     * other port, so that test runs on different ports (parallel worktrees) never share Keycloak's data directory.
+     */
+    static Path installRoot(int port) {
+        Path root = Path.of(System.getProperty("user.home"), ".cache", "envhub");
+        return port == 18180 ? root : root.resolve("port-" + port);
+    }
+
     @Override
     public Map<String, String> start() {
         int port = port();
         try {
             if (io.envhub.stack.Http.status(KeycloakLauncher.discoveryUrl(port)) != 200) {
-                Path home = KeycloakLauncher.install(Path.of(System.getProperty("user.home"), ".cache", "envhub"));
+                Path home = KeycloakLauncher.install(installRoot(port));
                 Path log = Path.of("target", "keycloak-test.log").toAbsolutePath();
                 long pid = KeycloakLauncher.start(home, port, RepoPaths.realmFile(), log, null, true);
                 startedPid = pid;
