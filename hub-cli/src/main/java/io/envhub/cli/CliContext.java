@@ -127,6 +127,25 @@ public final class CliContext {
     }
 
     /**
+     * The web hub's URL (version pages): {@code ENVHUB_WEB_URL}, else the hub URL with the local stack's API port 8081
+     * replaced by the web port 8080, else the hub URL itself (a hub that serves pages and API on one origin).
+     *
+     * @return base URL without trailing slash
+     */
+    public String webUrl() {
+        String v = env.get("ENVHUB_WEB_URL");
+        if (v != null && !v.isBlank()) {
+            return trimSlash(v);
+        }
+        String hub = hubUrl();
+        java.net.URI uri = java.net.URI.create(hub);
+        if (uri.getPort() == 8081 && uri.getRawPath().isEmpty()) {
+            return uri.getScheme() + "://" + uri.getHost() + ":8080";
+        }
+        return hub;
+    }
+
+    /**
      * The Keycloak URL: {@code --keycloak-url}, else {@code ENVHUB_KEYCLOAK_URL}, else the one stored at login for this
      * hub, else the local default.
      *

@@ -45,7 +45,11 @@ class EnvironmentPageTest {
         assertTrue(html.contains("<td>one</td>"), "GFM table rendered");
         assertTrue(html.contains("href=\"/search?tag=games\""), "tags link to search");
         assertTrue(html.contains("Licence: MIT"), "licence");
-        assertTrue(html.contains("pip install"), "pip snippet");
+        assertTrue(html.contains("<code id=\"install-pip\">pip install --index-url " + HubFixtures.hubUrl() + "/simple/alice/ "
+                + name + "</code>"), "pip snippet");
+        assertTrue(html.contains("<code id=\"install-uv\">uv pip install --index-url " + HubFixtures.hubUrl() + "/simple/alice/ "
+                + name + "</code>"), "uv snippet");
+        assertTrue(!html.contains("__token__"), "no token form for a public environment");
         assertTrue(html.contains("envhub install"), "envhub snippet");
         assertTrue(html.contains("data-copy=\"install-pip\""), "copy button");
         assertTrue(html.contains("v1.1.0"), "latest version");
@@ -97,6 +101,10 @@ class EnvironmentPageTest {
         HttpResponse<String> page = alice.get(root + "alice/" + name);
         assertEquals(200, page.statusCode(), page.body());
         assertTrue(page.body().contains("badge-private"), "marked private");
+        String tokenIndex = HubFixtures.hubUrl().replace("http://", "http://__token__:&lt;token&gt;@") + "/simple/alice/ " + name;
+        assertTrue(page.body().contains(">pip install --index-url " + tokenIndex + "<"), "pip token form");
+        assertTrue(page.body().contains(">uv pip install --index-url " + tokenIndex + "<"), "uv token form");
+        assertTrue(page.body().contains("<a href=\"/settings/tokens\">Create a token</a>"), "link to create a token");
         BrowserSession sam = signIn("sam");
         assertEquals(404, sam.get(root + "alice/" + name).statusCode(), "another user may not see it");
     }

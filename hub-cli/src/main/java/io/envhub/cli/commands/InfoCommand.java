@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
 /** {@code envhub info OWNER/NAME}: an environment's details. */
 @Command(name = "info", mixinStandardHelpOptions = true,
         header = "Show an environment's details.",
-        description = "Show an environment: summary, tags, license, visibility, latest version and its validation status, "
+        description = "Show an environment: summary, tags, license, visibility, latest version and its status (verified, verified with N flags, static "
+                + "checks only, failed, validating, error), the newest validated version, "
                 + "stars, downloads and how to install it.",
         footer = {"", "Example:", "  envhub info alice/reverse-text"})
 public final class InfoCommand extends BaseCommand {
@@ -34,8 +35,16 @@ public final class InfoCommand extends BaseCommand {
         if (e.hasNonNull("summary")) {
             o.println("  " + e.get("summary").asText());
         }
-        o.println("  latest:     " + e.path("latestVersion").asText("-") + (e.hasNonNull("latestStatus")
-                ? " (" + e.get("latestStatus").asText() + ")" : ""));
+        String label = label(e);
+        o.println("  latest:     " + e.path("latestVersion").asText("-") + (label != null ? " (" + label + ")" : ""));
+        if (e.hasNonNull("statusReason")) {
+            o.println("              " + e.get("statusReason").asText());
+        }
+        JsonNode validated = e.path("validated");
+        if (validated.hasNonNull("version") && !validated.path("version").asText().equals(e.path("latestVersion").asText())) {
+            String vLabel = label(validated);
+            o.println("  validated:  " + validated.get("version").asText() + (vLabel != null ? " (" + vLabel + ")" : ""));
+        }
         o.println("  visibility: " + e.path("visibility").asText("?"));
         if (e.hasNonNull("license")) {
             o.println("  license:    " + e.get("license").asText());
@@ -52,5 +61,15 @@ public final class InfoCommand extends BaseCommand {
             o.println("              " + e.path("install").get("envhub").asText());
         }
         return ExitCodes.OK;
+    }
+
+    /** The hub's status words ({@code statusLabel}), else an older hub's {@code latestStatus} or {@code status}. */
+    static String label(JsonNode n) {
+        for (String field : new String[] {"statusLabel", "latestStatus", "status"}) {
+            if (n.hasNonNull(field) && !n.get(field).asText().isBlank()) {
+                return n.get(field).asText();
+            }
+        }
+        return null;
     }
 }

@@ -24,8 +24,12 @@ import picocli.CommandLine.Parameters;
         header = "Build, check, upload and wait for validation.",
         description = {"Build the wheel (like `envhub build`), check it locally (wheel reads back, module present, "
             + "load_environment defined, README present), upload it to OWNER/NAME and wait for the hub's validation.",
-            "Versions are immutable: pushing an existing version is refused — bump `version` in pyproject.toml."},
+            "Versions are immutable: pushing an existing version is refused — bump `version` in pyproject.toml.",
+            "After validation it prints the verdict (verified, verified with N flags, static checks only, failed, error), "
+            + "each failing (✗) or warning (!) check, why the runtime did not run, each trust flag (⚑) and the version's "
+            + "page (ENVHUB_WEB_URL). Exit code 1 when validation failed; with --strict, 5 for warnings."},
         footer = {"", "Examples:", "  envhub push", "  envhub push ./reverse-text --owner my-org --visibility private --no-wait",
+            "  envhub push --strict   # in CI: flags and static-only results fail the job (exit 5)",
             "  envhub push --dry-run"})
 public final class PushCommand extends BaseCommand {
     /** What to make of the visibility option. */
@@ -50,6 +54,10 @@ public final class PushCommand extends BaseCommand {
     @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "How long to wait for validation (default: ${DEFAULT-VALUE} s)")
     long waitTimeout;
+
+    @Option(names = "--strict", description = "For CI: exit 5 when validation passes with warnings (trust flags, static "
+            + "checks only) or does not finish in time")
+    boolean strict;
 
     @Override
     protected int run(CliContext ctx) {
@@ -97,7 +105,7 @@ public final class PushCommand extends BaseCommand {
         if (!noWait) {
             ValidationWait.Result r = new ValidationWait(ctx, waitTimeout).await(ns, name, version);
             json.put("validation", r.toJson());
-            code = r.exitCode();
+            code = r.exitCode(strict);
         }
         if (ctx.json()) {
             printJson(ctx, json);

@@ -26,21 +26,35 @@ final class ValidationWait {
     /**
      * The outcome.
      *
-     * @param status last status seen, or null when the hub cannot tell
+     * @param status last internal status seen, or null when the hub cannot tell
+     * @param verdict the hub's verdict ({@code trustStatus}, else the status) once finished, else null
      * @param finished whether validation ended
      * @param note what was printed
      * @param version the version document, or null
+     * @param pageUrl the version's web page
      */
-    record Result(String status, boolean finished, String note, JsonNode version) {
-        int exitCode() {
-            return "failed".equals(status) || "error".equals(status) ? ExitCodes.REFUSED : ExitCodes.OK;
+    record Result(String status, String verdict, boolean finished, String note, JsonNode version, String pageUrl) {
+        /**
+         * The exit code: 1 for failed or error; with {@code strict}, 5 for a pass with warnings (flagged, static checks
+         * only) or a validation that did not finish; else 0.
+         */
+        int exitCode(boolean strict) {
+            if ("failed".equals(status) || "error".equals(status) || "failed".equals(verdict) || "error".equals(verdict)) {
+                return ExitCodes.REFUSED;
+            }
+            if (strict && (!finished || ValidationSummary.WARNING_VERDICTS.contains(verdict))) {
+                return ExitCodes.WARNINGS;
+            }
+            return ExitCodes.OK;
         }
 
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("status", status);
+            m.put("trustStatus", verdict);
             m.put("finished", finished);
             m.put("note", note);
+            m.put("url", pageUrl);
             if (version != null) {
                 m.put("version", version);
             }
@@ -51,6 +65,7 @@ final class ValidationWait {
     Result await(String owner, String name, String version) {
         String url = ctx.hub().url("api", "v1", "environments", owner, name, "versions", version);
         Situation s = Situation.of("push", owner, name, version);
+        String page = ctx.webUrl() + "/" + owner + "/" + name + "/versions/" + version;
         Instant deadline = Instant.now().plusSeconds(timeoutSeconds);
         long delayMs = 1000;
         boolean announced = false;
@@ -61,22 +76,28 @@ final class ValidationWait {
                 doc = ctx.hub().get(url, s);
             } catch (ApiProblem p) {
                 if (p.status() == 404 || p.status() == 405) {
-                    return done(new Result(null, false, "this hub does not report validation status yet (HTTP " + p.status()
-                            + "); check the environment's page later", null));
+                    return done(new Result(null, null, false, "this hub does not report validation status yet (HTTP "
+                            + p.status() + "); check the environment's page later", null, page));
                 }
                 throw p;
             }
             status = doc.path("status").asText(null);
             if (status == null) {
-                return done(new Result(null, false, "the hub's answer has no validation status", doc));
+                return done(new Result(null, null, false, "the hub's answer has no validation status", doc, page));
             }
             if (!WAITING.contains(status)) {
                 JsonNode report = report(url + "/report", s);
-                return done(new Result(status, true, summary(status, report == null ? doc : report), doc));
+                String text = String.join(System.lineSeparator(), ValidationSummary.lines(doc, report, page));
+                Result r = new Result(status, ValidationSummary.verdict(doc), true, text, doc, page);
+                if (!ctx.json()) {
+                    ctx.out().println(text);
+                }
+                return r;
             }
             if (!Instant.now().plus(Duration.ofMillis(delayMs)).isBefore(deadline)) {
-                return done(new Result(status, false, "validation still " + status + " after " + timeoutSeconds
-                        + " s; the version is published — check later with `envhub versions " + owner + "/" + name + "`", doc));
+                return done(new Result(status, null, false, "validation still " + status + " after " + timeoutSeconds
+                        + " s; the version is published — check later with `envhub versions " + owner + "/" + name
+                        + "` or " + page, doc, page));
             }
             if (!announced && !ctx.json()) {
                 ctx.out().println("Waiting for validation (status: " + status + "; up to " + timeoutSeconds
@@ -87,7 +108,7 @@ final class ValidationWait {
                 Thread.sleep(delayMs);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return done(new Result(status, false, "stopped waiting", doc));
+                return done(new Result(status, null, false, "stopped waiting", doc, page));
             }
             delayMs = Math.min(5000, delayMs * 3 / 2);
         }
@@ -110,38 +131,5 @@ final class ValidationWait {
             ctx.out().println("Validation: " + r.note());
         }
         return r;
-    }
-
-    private static String summary(String status, JsonNode doc) {
-        StringBuilder sb = new StringBuilder(status);
-        JsonNode report = doc.has("validation") ? doc.get("validation") : doc.path("report");
-        String text = report.path("summary").asText(null);
-        if (text != null) {
-            sb.append(" — ").append(text);
-        }
-        if (!doc.has("checks")) {
-            report = doc;
-        }
-        for (JsonNode c : report.path("checks")) {
-            String checkStatus = c.path("status").asText("pass");
-            if (!"pass".equals(checkStatus) && !"passed".equals(checkStatus)) {
-                sb.append(System.lineSeparator()).append("  ").append(checkStatus).append("  ")
-                        .append(c.path("id").asText(c.path("name").asText("?")));
-                String message = c.path("message").asText(c.path("detail").asText(""));
-                if (!message.isEmpty()) {
-                    sb.append(": ").append(message);
-                }
-            }
-        }
-        JsonNode trust = report.path("trust");
-        for (JsonNode flag : trust.path("flags")) {
-            sb.append(System.lineSeparator()).append("  trust  ").append(flag.isTextual() ? flag.asText() : flag.toString());
-        }
-        for (JsonNode overlap : trust.path("contamination")) {
-            sb.append(System.lineSeparator()).append("  trust  dataset overlaps ").append(overlap.path("owner").asText())
-                    .append('/').append(overlap.path("name").asText()).append(' ').append(overlap.path("version").asText())
-                    .append(String.format(java.util.Locale.ROOT, " (%.0f%% of rows)", overlap.path("overlap").asDouble() * 100));
-        }
-        return sb.toString();
     }
 }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 /** {@code envhub versions OWNER/NAME}: the published versions. */
 @Command(name = "versions", mixinStandardHelpOptions = true,
         header = "List an environment's versions.",
-        description = "List an environment's versions, newest first, with validation status, yanked marks, size and sha256.",
+        description = "List an environment's versions, newest first, with their status (verified, verified with N flags, "
+                + "static checks only, failed, validating, error) and its reason, yanked marks, size and sha256.",
         footer = {"", "Example:", "  envhub versions alice/reverse-text"})
 public final class VersionsCommand extends BaseCommand {
     @Parameters(index = "0", paramLabel = "OWNER/NAME", description = "The environment")
@@ -31,15 +32,19 @@ public final class VersionsCommand extends BaseCommand {
             ctx.out().println(ref.coordinates() + " has no versions");
             return ExitCodes.OK;
         }
-        ctx.out().printf("%-14s %-11s %-10s %-20s %s%n", "VERSION", "STATUS", "SIZE", "PUBLISHED", "SHA256");
+        ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", "VERSION", "STATUS", "SIZE", "PUBLISHED", "SHA256");
         for (JsonNode v : list) {
             String created = v.path("createdAt").asText("");
-            ctx.out().printf("%-14s %-11s %-10s %-20s %s%n", v.path("version").asText(), v.path("status").asText("?"),
+            String label = InfoCommand.label(v);
+            ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", v.path("version").asText(), label == null ? "?" : label,
                     v.hasNonNull("size") ? ProgressBar.bytes(v.get("size").asLong()) : "-",
                     created.length() > 19 ? created.substring(0, 19).replace('T', ' ') : created,
                     v.path("sha256").asText("-"));
             if (v.path("yanked").asBoolean(false)) {
                 ctx.out().println("    yanked" + (v.hasNonNull("yankReason") ? ": " + v.get("yankReason").asText() : ""));
+            }
+            if (v.hasNonNull("statusReason")) {
+                ctx.out().println("    " + v.get("statusReason").asText());
             }
         }
         return ExitCodes.OK;

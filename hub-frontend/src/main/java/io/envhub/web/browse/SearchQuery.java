@@ -1,5 +1,6 @@
 package io.envhub.web.browse;
 
+import io.envhub.web.hub.Verdicts;
 import io.quarkus.qute.TemplateData;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -10,18 +11,20 @@ import java.util.StringJoiner;
 
 /**
  * The search page's query as the URL carries it, and the links that change one part of it (add or remove a tag,
- * another page, sort or task). Values are passed to the backend as given: it validates them and its 400 problems are
+ * another page, sort, task or status). Values are passed to the backend as given: it validates them and its 400 problems are
  * shown next to the search box.
  *
  * @param q free text, null for none
  * @param tags required tags
  * @param validated only environments with a validated version
  * @param task task type (single-turn, multi-turn, tool-use), null for any
+ * @param status verdict (verified, flagged, static-only, failed, validating, error), null for any
  * @param sort sort order as asked, null for the default
  * @param page page as asked (1-based), null for the first
  */
 @TemplateData
-public record SearchQuery(String q, List<String> tags, boolean validated, String task, String sort, String page) {
+public record SearchQuery(String q, List<String> tags, boolean validated, String task, String status, String sort,
+                          String page) {
     /** Task types the hub knows. */
     public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
     /** Sort orders offered (relevance only with text). */
@@ -32,7 +35,8 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
     }
 
     /** From raw query parameters; blanks are absent. */
-    public static SearchQuery of(String q, List<String> tags, String validated, String task, String sort, String page) {
+    public static SearchQuery of(String q, List<String> tags, String validated, String task, String status, String sort,
+                                 String page) {
         List<String> wanted = new ArrayList<>();
         for (String t : tags == null ? List.<String>of() : tags) {
             if (t != null && !t.isBlank() && !wanted.contains(t.strip().toLowerCase(Locale.ROOT))) {
@@ -40,7 +44,7 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
             }
         }
         return new SearchQuery(blank(q), wanted, "true".equalsIgnoreCase(validated) || "on".equalsIgnoreCase(validated),
-                blank(task), blank(sort), blank(page));
+                blank(task), blank(status), blank(sort), blank(page));
     }
 
     private static String blank(String s) {
@@ -67,6 +71,16 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
         return TASKS;
     }
 
+    /** The verdict codes offered by the status filter. */
+    public List<String> statuses() {
+        return Verdicts.CODES;
+    }
+
+    /** The filter's words for a verdict code. */
+    public String statusName(String code) {
+        return Verdicts.filterLabel(code);
+    }
+
     /** Whether a tag is among the required ones. */
     public boolean hasTag(String tag) {
         return tags.contains(tag);
@@ -83,7 +97,7 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
 
     /** This query's URL. */
     public String href() {
-        return build(q, tags, validated, task, sort, page);
+        return build(q, tags, validated, task, status, sort, page);
     }
 
     /** The URL with one more required tag (back to page 1). */
@@ -92,32 +106,39 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
         if (!more.contains(tag)) {
             more.add(tag);
         }
-        return build(q, more, validated, task, sort, null);
+        return build(q, more, validated, task, status, sort, null);
     }
 
     /** The URL without a tag (back to page 1). */
     public String withoutTag(String tag) {
         List<String> fewer = new ArrayList<>(tags);
         fewer.remove(tag);
-        return build(q, fewer, validated, task, sort, null);
+        return build(q, fewer, validated, task, status, sort, null);
     }
 
     /** The URL with another task type, or none (back to page 1). */
     public String withTask(String newTask) {
-        return build(q, tags, validated, newTask, sort, null);
+        return build(q, tags, validated, newTask, status, sort, null);
+    }
+
+    /** The URL with another verdict filter, or none (back to page 1). */
+    public String withStatus(String newStatus) {
+        return build(q, tags, validated, task, newStatus, sort, null);
     }
 
     /** The URL of another page. */
     public String withPage(int n) {
-        return build(q, tags, validated, task, sort, n <= 1 ? null : Integer.toString(n));
+        return build(q, tags, validated, task, status, sort, n <= 1 ? null : Integer.toString(n));
     }
 
-    private static String build(String q, List<String> tags, boolean validated, String task, String sort, String page) {
+    private static String build(String q, List<String> tags, boolean validated, String task, String status, String sort,
+                                String page) {
         StringJoiner params = new StringJoiner("&");
         add(params, "q", q);
         tags.forEach(t -> add(params, "tag", t));
         add(params, "validated", validated ? "true" : null);
         add(params, "task", task);
+        add(params, "status", status);
         add(params, "sort", sort);
         add(params, "page", page);
         return params.length() == 0 ? "/search" : "/search?" + params;

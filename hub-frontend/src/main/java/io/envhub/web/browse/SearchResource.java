@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
-/** {@code /search}: full text, tag facets, validated and task filters, sorts and pages; a plain GET form. */
+/** {@code /search}: full text, tag and status facets, validated, task and status filters, sorts and pages; a plain GET form. */
 @Path("/search")
 public class SearchResource {
     static final int PAGE_SIZE = 20;
@@ -39,11 +39,12 @@ public class SearchResource {
     @Produces(MediaType.TEXT_HTML)
     public Response search(@QueryParam("q") String q, @QueryParam("tag") List<String> tags,
                            @QueryParam("validated") String validated, @QueryParam("task") String task,
-                           @QueryParam("sort") String sort, @QueryParam("page") String page) {
-        SearchQuery query = SearchQuery.of(q, tags, validated, task, sort, page);
+                           @QueryParam("status") String status, @QueryParam("sort") String sort,
+                           @QueryParam("page") String page) {
+        SearchQuery query = SearchQuery.of(q, tags, validated, task, status, sort, page);
         try {
             SearchResult result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
-                    query.validated() ? "true" : null, query.task(), query.sort(), query.page(), PAGE_SIZE);
+                    query.validated() ? "true" : null, query.task(), query.status(), query.sort(), query.page(), PAGE_SIZE);
             return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null)).build();
         } catch (WebApplicationException e) {
             if (Problems.status(e) != 400) {

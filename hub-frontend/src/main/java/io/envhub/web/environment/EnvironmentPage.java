@@ -12,9 +12,10 @@ import java.util.List;
  * @param versions versions, newest first
  * @param chartSvg downloads chart (inline SVG drawn by {@link DownloadChart})
  * @param downloads30d downloads over the charted days
+ * @param install the install commands, or null when the backend gave none
  */
 public record EnvironmentPage(Detail env, String readmeHtml, List<VersionSummary> versions, String chartSvg,
-                              long downloads30d) {
+                              long downloads30d, InstallSnippets install) {
     /** The environment's own URL. */
     public String href() {
         return "/" + env.owner() + "/" + env.name();

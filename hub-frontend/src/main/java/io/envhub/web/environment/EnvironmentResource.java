@@ -60,7 +60,7 @@ public class EnvironmentResource {
                 .toCompletableFuture();
         List<DayCount> days = await(downloads);
         return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(await(readme)), await(versions),
-                DownloadChart.svg(days), DownloadChart.total(days)));
+                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)));
     }
 
     /** The result of a call, its failure rethrown as the client threw it (so the error pages map it as usual). */

@@ -10,15 +10,34 @@ public final class HubViews {
     private HubViews() {
     }
 
-    /** An environment in a list (search item); the explore lists add downloads7d or validatedAt. */
+    /** A trust flag of a validated version: {@code reward-hacking}, {@code non-deterministic}, ... and what it means. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TrustFlag(String code, String message) {
+    }
+
+    /**
+     * An environment in a list (search item); the explore lists add downloads7d or validatedAt. The verdict fields
+     * ({@code trustStatus}, {@code statusLabel}, ...) are those of its newest validated version, else its latest.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Summary(String owner, String name, String displayName, String summary, List<String> tags,
                           String latestVersion, int starCount, long downloadCount, String visibility,
                           OffsetDateTime updatedAt, String latestStatus, String validatedVersion, Long downloads7d,
-                          OffsetDateTime validatedAt) {
+                          OffsetDateTime validatedAt, String trustStatus, String statusLabel, Boolean runtimeVerified,
+                          List<TrustFlag> trustFlags, String statusReason) {
         /** The page of this environment. */
         public String href() {
             return "/" + owner + "/" + name;
+        }
+
+        /** The badge's code (see {@link Verdicts#code}). */
+        public String badgeCode() {
+            return Verdicts.code(trustStatus, latestStatus);
+        }
+
+        /** The badge's words. */
+        public String badgeLabel() {
+            return Verdicts.label(statusLabel, latestStatus);
         }
     }
 
@@ -27,9 +46,17 @@ public final class HubViews {
     public record TagCount(String tag, long count) {
     }
 
-    /** Facets of a search; {@code tasks} only from backends that know task types. */
+    /**
+     * Facets of a search; {@code tasks} only from backends that know task types, {@code statuses} (verdict code to
+     * count) from backends that know verdicts.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Facets(List<TagCount> tags, List<TagCount> tasks) {
+    public record Facets(List<TagCount> tags, List<TagCount> tasks, java.util.Map<String, Long> statuses) {
+        /** The status facet in the order of {@link Verdicts#CODES}, codes without matches left out. */
+        public List<TagCount> statusCounts() {
+            return Verdicts.CODES.stream().filter(c -> statuses != null && statuses.getOrDefault(c, 0L) > 0)
+                    .map(c -> new TagCount(c, statuses.get(c))).toList();
+        }
     }
 
     /** One page of search results. */
@@ -48,16 +75,50 @@ public final class HubViews {
                           List<Summary> newestValidated) {
     }
 
-    /** How to install an environment. */
+    /** How to install an environment ({@code uv} only from backends that give it). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Install(String pip, String envhub) {
+    public record Install(String pip, String uv, String envhub) {
     }
 
-    /** An environment's page data. */
+    /** The verdict of an environment's newest validated version. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Validated(String version, String status, String trustStatus, String statusLabel, Boolean runtimeVerified,
+                            List<TrustFlag> trustFlags, String statusReason) {
+        /** The badge's code. */
+        public String badgeCode() {
+            return Verdicts.code(trustStatus, status);
+        }
+
+        /** The badge's words. */
+        public String badgeLabel() {
+            return Verdicts.label(statusLabel, status);
+        }
+    }
+
+    /**
+     * An environment's page data; the verdict fields are those of its latest version, {@code validated} those of its
+     * newest validated one.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Detail(String owner, String name, String displayName, String summary, List<String> tags, String license,
                          String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
-                         boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install) {
+                         boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
+                         String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
+                         String statusReason, Validated validated) {
+        /** The badge's code. */
+        public String badgeCode() {
+            return Verdicts.code(trustStatus, latestStatus);
+        }
+
+        /** The badge's words. */
+        public String badgeLabel() {
+            return Verdicts.label(statusLabel, latestStatus);
+        }
+
+        /** Whether the newest validated version is another one than the latest (then both are shown). */
+        public boolean validatedDiffers() {
+            return validated != null && validated.version() != null && !validated.version().equals(latestVersion);
+        }
     }
 
     /** The README as published. */
@@ -68,14 +129,34 @@ public final class HubViews {
     /** A version in the versions table. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record VersionSummary(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
-                                 String filename, Long size, String sha256) {
+                                 String filename, Long size, String sha256, String trustStatus, String statusLabel,
+                                 Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason) {
+        /** The badge's code. */
+        public String badgeCode() {
+            return Verdicts.code(trustStatus, status);
+        }
+
+        /** The badge's words. */
+        public String badgeLabel() {
+            return Verdicts.label(statusLabel, status);
+        }
     }
 
     /** One version in full; {@code files} is the number of files in its wheel. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record VersionDetail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
                                 String filename, Long size, String sha256, String summary, String requiresPython,
-                                List<String> dependencies, int files) {
+                                List<String> dependencies, int files, String trustStatus, String statusLabel,
+                                Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason) {
+        /** The badge's code. */
+        public String badgeCode() {
+            return Verdicts.code(trustStatus, status);
+        }
+
+        /** The badge's words. */
+        public String badgeLabel() {
+            return Verdicts.label(statusLabel, status);
+        }
     }
 
     /** A file inside a wheel. */

@@ -1,0 +1,80 @@
+package io.envhub.cli.commands;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code envhub push} prints when validation has ended: the hub's verdict ({@code statusLabel}, the same words as
+ * on the web pages), each failing ({@code ✗}) and warning ({@code !}) check of the report with its message, why the
+ * runtime did not run, each trust flag, and the version page. The verdict is the hub's: nothing is recomputed here
+ * (a hub without {@code trustStatus} shows its internal status instead).
+ */
+final class ValidationSummary {
+    /** Verdicts that pass with warnings: {@code --strict} turns them into exit code 5. */
+    static final List<String> WARNING_VERDICTS = List.of("flagged", "static-only");
+
+    private ValidationSummary() {
+    }
+
+    /**
+     * The verdict code: {@code trustStatus} when the hub gives it, else the internal status.
+     *
+     * @param version the version document
+     * @return verified, flagged, static-only, failed, validating, error (or an older hub's status)
+     */
+    static String verdict(JsonNode version) {
+        String trust = text(version.get("trustStatus"));
+        return trust != null ? trust : version.path("status").asText("unknown");
+    }
+
+    /**
+     * The lines to print.
+     *
+     * @param version the version document ({@code GET .../versions/{v}})
+     * @param report the stored validation report, or null when the hub has none
+     * @param pageUrl the version's web page
+     * @return lines, the first being {@code Status: <label>}
+     */
+    static List<String> lines(JsonNode version, JsonNode report, String pageUrl) {
+        List<String> out = new ArrayList<>();
+        String label = text(version.get("statusLabel"));
+        out.add("Status: " + (label != null ? label : version.path("status").asText("unknown")));
+        boolean failingCheck = false;
+        if (report != null) {
+            for (JsonNode c : report.path("checks")) {
+                String status = c.path("status").asText("");
+                String mark = switch (status) {
+                    case "fail", "failed", "error" -> "✗";
+                    case "warn", "warning" -> "!";
+                    default -> null;
+                };
+                if (mark != null) {
+                    failingCheck |= "✗".equals(mark);
+                    String message = c.path("message").asText("");
+                    out.add("  " + mark + " " + c.path("id").asText("?") + (message.isEmpty() ? "" : ": " + message));
+                }
+            }
+        }
+        String verdict = verdict(version);
+        String reason = text(version.get("statusReason"));
+        if ("static-only".equals(verdict)) {
+            if (reason == null && report != null) {
+                reason = text(report.get("skipReason"));
+            }
+            out.add("  runtime not run: " + (reason != null ? reason : "the runtime and trust checks were skipped"));
+        } else if (reason != null && ("error".equals(verdict) || "failed".equals(verdict) && !failingCheck)) {
+            out.add("  reason: " + reason);
+        }
+        for (JsonNode flag : version.path("trustFlags")) {
+            String message = flag.path("message").asText("");
+            out.add("  ⚑ " + flag.path("code").asText("flag") + (message.isEmpty() ? "" : ": " + message));
+        }
+        out.add("Report: " + pageUrl);
+        return out;
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || n.isNull() || n.asText().isBlank() ? null : n.asText();
+    }
+}

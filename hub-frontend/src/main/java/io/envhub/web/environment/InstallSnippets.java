@@ -1,0 +1,49 @@
+package io.envhub.web.environment;
+
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.Install;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The install commands an environment page shows: pip and uv against the owner's index (which resolves dependencies
+ * the hub does not publish through its upstream fallback), and {@code envhub install}. For a private environment pip
+ * and uv get the token form ({@code https://__token__:<token>@host/simple/owner/}): without credentials the index
+ * answers 401, so the plain command could not work.
+ *
+ * @param pip the pip command, or null when the backend gave none
+ * @param uv the uv command, or null
+ * @param envhub the envhub command, or null
+ * @param tokenNeeded whether the commands carry a {@code <token>} placeholder (private environment)
+ */
+public record InstallSnippets(String pip, String uv, String envhub, boolean tokenNeeded) {
+    private static final Pattern INDEX = Pattern.compile("--index-url\\s+(\\S+)\\s+(\\S+)\\s*$");
+    /** What the user replaces with their personal access token. */
+    static final String TOKEN = "<token>";
+
+    /** The snippets of an environment, or null when the backend gave no install commands. */
+    public static InstallSnippets of(Detail env) {
+        Install install = env.install();
+        if (install == null) {
+            return null;
+        }
+        boolean isPrivate = "private".equals(env.visibility());
+        Matcher m = install.pip() == null ? null : INDEX.matcher(install.pip().strip());
+        if (m == null || !m.find()) {
+            return new InstallSnippets(install.pip(), install.uv(), install.envhub(), false);
+        }
+        String index = isPrivate ? withToken(m.group(1)) : m.group(1);
+        String project = m.group(2);
+        return new InstallSnippets("pip install --index-url " + index + " " + project,
+                "uv pip install --index-url " + index + " " + project, install.envhub(), isPrivate);
+    }
+
+    /** {@code https://host/simple/alice/} becomes {@code https://__token__:<token>@host/simple/alice/}. */
+    static String withToken(String indexUrl) {
+        int scheme = indexUrl.indexOf("://");
+        if (scheme < 0 || indexUrl.contains("@")) {
+            return indexUrl;
+        }
+        return indexUrl.substring(0, scheme + 3) + "__token__:" + TOKEN + "@" + indexUrl.substring(scheme + 3);
+    }
+}

@@ -1,0 +1,47 @@
+package io.envhub.web.environment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.Install;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InstallSnippetsTest {
+    private static Detail env(String visibility, Install install) {
+        return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", "validated", 0, 0, false,
+                null, null, install, null, null, null, null, null, null);
+    }
+
+    private static final Install HUB = new Install("pip install --index-url https://hub.example/simple/alice/ reverse-text",
+            null, "envhub install alice/reverse-text");
+
+    @Test
+    void publicEnvironmentsGetPipAndUvAgainstTheOwnersIndex() {
+        InstallSnippets s = InstallSnippets.of(env("public", HUB));
+        assertEquals("pip install --index-url https://hub.example/simple/alice/ reverse-text", s.pip());
+        assertEquals("uv pip install --index-url https://hub.example/simple/alice/ reverse-text", s.uv());
+        assertEquals("envhub install alice/reverse-text", s.envhub());
+        assertFalse(s.tokenNeeded());
+    }
+
+    @Test
+    void privateEnvironmentsGetTheTokenForm() {
+        InstallSnippets s = InstallSnippets.of(env("private", HUB));
+        assertEquals("pip install --index-url https://__token__:<token>@hub.example/simple/alice/ reverse-text", s.pip());
+        assertEquals("uv pip install --index-url https://__token__:<token>@hub.example/simple/alice/ reverse-text", s.uv());
+        assertTrue(s.tokenNeeded());
+    }
+
+    @Test
+    void anUnexpectedCommandIsShownAsGivenAndNoneIsNone() {
+        InstallSnippets s = InstallSnippets.of(env("private", new Install("pip install something", null, null)));
+        assertEquals("pip install something", s.pip());
+        assertNull(s.uv());
+        assertFalse(s.tokenNeeded());
+        assertNull(InstallSnippets.of(env("public", null)));
+    }
+}
