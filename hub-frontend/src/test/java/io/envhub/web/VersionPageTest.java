@@ -44,7 +44,7 @@ class VersionPageTest {
         assertTrue(html.contains("100.0% of this dataset"), "overlap shown");
 
         String env = given().get("/sam/{name}", copy).then().statusCode(200).extract().asString();
-        assertTrue(env.contains("badge-failed"), "failed badge on the environment page");
+        assertTrue(env.contains("class=\"badge trust trust-failed\" data-status=\"failed\""), "failed badge on the environment page");
     }
 
     @Test

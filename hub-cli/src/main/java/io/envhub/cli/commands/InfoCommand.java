@@ -11,8 +11,8 @@ import picocli.CommandLine.Parameters;
 /** {@code envhub info OWNER/NAME}: an environment's details. */
 @Command(name = "info", mixinStandardHelpOptions = true,
         header = "Show an environment's details.",
-        description = "Show an environment: summary, tags, license, visibility, latest version and its status (verified, verified with N flags, static "
-                + "checks only, failed, validating, error), the newest validated version, "
+        description = "Show an environment: summary, tags, license, visibility, latest version and its status (verified, "
+                + "verified with N flags, static checks only, failed, validating, error), the newest validated version, "
                 + "stars, downloads and how to install it.",
         footer = {"", "Example:", "  envhub info alice/reverse-text"})
 public final class InfoCommand extends BaseCommand {

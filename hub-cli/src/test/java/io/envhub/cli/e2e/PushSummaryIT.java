@@ -150,7 +150,8 @@ class PushSummaryIT {
     @Test
     void failingPackageShowsTheFailingCheckAndExitsOne() throws Exception {
         String name = "sum-fail-" + run;
-        Path dir = project(name, "    rows = [{\"prompt\"", "    raise RuntimeError(\"the task file is missing\")\n    rows = [{\"prompt\"");
+        Path dir = project(name, "    rows = [{\"prompt\"",
+                "    raise RuntimeError(\"the task file is missing\")\n    rows = [{\"prompt\"");
         CliRun.Result r = push(dir, "--wait-timeout", "240");
         assertEquals(ExitCodes.REFUSED, r.exitCode(), r.toString());
         List<String> lines = summary(r);

@@ -42,7 +42,8 @@ public interface HubApi {
     SearchResult search(@HeaderParam("Authorization") String bearer, @QueryParam("q") String q,
                         @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
                         @QueryParam("validated") String validated, @QueryParam("task") String task,
-                        @QueryParam("status") String status, @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") Integer size);
+                        @QueryParam("status") String status, @QueryParam("sort") String sort, @QueryParam("page") String page,
+                        @QueryParam("size") Integer size);
 
     @GET
     @Path("/environments/{owner}/{name}")
