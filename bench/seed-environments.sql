@@ -65,10 +65,12 @@ CREATE TEMP TABLE bench_words AS SELECT
 BEGIN;
 ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_pairs;
 ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_pairs_update;
+ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_status;
+ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_status_update;
 
 INSERT INTO hub.environments (owner_id, name, display_name, summary, readme, readme_content_type, license, tags,
                               visibility, latest_version, star_count, download_count, created_at, updated_at,
-                              latest_status, validated_version, validated_at)
+                              latest_status, validated_version, validated_at, trust_status, runtime_verified, trust_flags)
 SELECT r.owner_id, r.name, r.name, r.summary,
        '# ' || r.name || E'\n\n' || r.summary || E'\n\n' || r.body, 'text/markdown', 'Apache-2.0', r.tags,
        CASE WHEN r.g % 20 = 7 THEN 'private' ELSE 'public' END,
@@ -79,7 +81,13 @@ SELECT r.owner_id, r.name, r.name, r.summary,
        -- validation status (V8 columns, as hub-backend keeps them): 60% validated, 20% failed, 20% pending
        CASE WHEN r.g % 10 < 6 THEN 'validated' WHEN r.g % 10 < 8 THEN 'failed' ELSE 'pending' END,
        CASE WHEN r.g % 10 < 6 THEN r.version END,
-       CASE WHEN r.g % 10 < 6 THEN r.updated END
+       CASE WHEN r.g % 10 < 6 THEN r.updated END,
+       -- verdict (V11 columns): of the validated ones half verified, a third static-only, the rest flagged
+       CASE WHEN r.g % 10 < 3 THEN 'verified' WHEN r.g % 10 < 5 THEN 'static-only' WHEN r.g % 10 < 6 THEN 'flagged'
+            WHEN r.g % 10 < 8 THEN 'failed' ELSE 'validating' END,
+       r.g % 10 < 3 OR r.g % 10 = 5,
+       CASE WHEN r.g % 10 = 5 THEN '[{"code": "non-deterministic", "message": "2 of 9 probe scores differ"}]'::jsonb
+            ELSE '[]'::jsonb END
   FROM (SELECT *, '0.' || (g % 7) || '.' || (g % 13) AS version, created + (random() * interval '60 days') AS updated FROM (
     SELECT g,
            o.ids[1 + (g * 7919) % cardinality(o.ids)] AS owner_id,
@@ -100,6 +108,8 @@ SELECT r.owner_id, r.name, r.name, r.summary,
 
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs_update;
+ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_status;
+ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_status_update;
 SELECT hub.public_tag_pairs_rebuild();
 COMMIT;
 
@@ -115,4 +125,5 @@ VACUUM (ANALYZE) hub.owners;
 VACUUM (ANALYZE) hub.environments;
 VACUUM (ANALYZE) hub.downloads_daily;
 VACUUM (ANALYZE) hub.public_tag_pairs;
+VACUUM (ANALYZE) hub.public_tag_status;
 SELECT count(*) AS environments, count(*) FILTER (WHERE visibility = 'private') AS private FROM hub.environments;

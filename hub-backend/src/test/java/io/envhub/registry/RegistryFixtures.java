@@ -14,6 +14,7 @@ import io.envhub.format.wheel.WheelWriter;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.publish.EnvironmentStatus;
+import io.envhub.registry.validation.VersionVerdicts;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;
 import io.envhub.registry.version.EnvironmentVersion;
@@ -47,8 +48,11 @@ public class RegistryFixtures {
     private final ObjectStore store;
     private final ObjectMapper json;
     private final EnvironmentStatus status;
+    private final VersionVerdicts verdicts;
 
-    public RegistryFixtures(EntityManager em, ObjectStore store, ObjectMapper json, EnvironmentStatus status) {
+    public RegistryFixtures(EntityManager em, ObjectStore store, ObjectMapper json, EnvironmentStatus status,
+                            VersionVerdicts verdicts) {
+        this.verdicts = verdicts;
         this.em = em;
         this.store = store;
         this.json = json;
@@ -158,7 +162,7 @@ public class RegistryFixtures {
         v.dependencies = metadata.requiresDist().toArray(String[]::new);
         v.coreMetadata = toJson(Map.of("name", env.displayName, "version", version.toString(),
                 "summary", env.summary == null ? "" : env.summary, "requires_python", metadata.requiresPython(),
-                "requires_dist", metadata.requiresDist()));
+                "requires_dist", metadata.requiresDist(), "keywords", List.of(env.tags)));
         v.createdBy = env.owner.id;
         v.persist();
 
@@ -176,6 +180,7 @@ public class RegistryFixtures {
                         + " ON CONFLICT DO NOTHING")
                 .setParameter(1, env.owner.id).setParameter(2, env.name).setParameter(3, v.versionKey).executeUpdate();
         em.flush();
+        verdicts.setStatus(v.id, v.status); // the verdict columns follow the status (validated without a report: static-only)
         updateLatest(env);
         return v;
     }

@@ -7,9 +7,12 @@ import io.envhub.registry.environment.EnvironmentViews.Detail;
 import io.envhub.registry.environment.EnvironmentViews.Install;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
+import io.envhub.registry.environment.EnvironmentViews.ValidatedVersion;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
+import io.envhub.registry.validation.Verdict;
+import io.envhub.registry.validation.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -105,23 +108,44 @@ public class EnvironmentService {
                 .setParameter(1, caller.ownerId()).setParameter(2, env.id).getResultList().isEmpty();
         Install install = new Install("pip install --index-url " + publicUrl + "/simple/" + ownerName + "/ " + env.name,
                 "envhub install " + ownerName + "/" + env.name);
+        Versions shown = versions(env);
         return new Detail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
-                env.license, env.visibility, env.latestVersion, latestStatus(env), env.starCount, env.downloadCount,
-                starred, env.createdAt, env.updatedAt, install);
+                env.license, env.visibility, env.latestVersion, shown.latestStatus, env.starCount, env.downloadCount,
+                starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated);
     }
 
-    private String latestStatus(Environment env) {
-        if (env.latestVersion == null) {
-            return null;
+    /** The latest version's status and verdict, and the newest validated version with its verdict. */
+    private record Versions(String latestStatus, Verdict latest, ValidatedVersion validated) {
+    }
+
+    private Versions versions(Environment env) {
+        String key = null;
+        if (env.latestVersion != null) {
+            try {
+                key = Version.parse(env.latestVersion).identityKey();
+            } catch (InvalidVersionException e) {
+                key = null;
+            }
         }
-        String key;
-        try {
-            key = Version.parse(env.latestVersion).identityKey();
-        } catch (InvalidVersionException e) {
-            return null;
-        }
-        List<?> status = em.createNativeQuery("SELECT status FROM hub.versions WHERE environment_id = ?1 AND version_key = ?2")
+        List<?> rows = em.createNativeQuery("SELECT v.version, v.status, v.trust_status, v.runtime_verified,"
+                        + " CAST(v.trust_flags AS text), v.status_reason, v.version_key = CAST(?2 AS text), v.version = e.validated_version"
+                        + " FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id"
+                        + " WHERE e.id = ?1 AND (v.version_key = CAST(?2 AS text) OR v.version = e.validated_version)")
                 .setParameter(1, env.id).setParameter(2, key).getResultList();
-        return status.isEmpty() ? null : status.get(0).toString();
+        String latestStatus = null;
+        Verdict latest = null;
+        ValidatedVersion validated = null;
+        for (Object row : rows) {
+            Object[] r = (Object[]) row;
+            Verdict verdict = VersionVerdicts.fromColumns((String) r[2], (Boolean) r[3], (String) r[4], (String) r[5]);
+            if (Boolean.TRUE.equals(r[6])) {
+                latestStatus = (String) r[1];
+                latest = verdict;
+            }
+            if (Boolean.TRUE.equals(r[7])) {
+                validated = new ValidatedVersion((String) r[0], verdict);
+            }
+        }
+        return new Versions(latestStatus, latest, validated);
     }
 }

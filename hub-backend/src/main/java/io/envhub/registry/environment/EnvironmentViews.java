@@ -1,5 +1,7 @@
 package io.envhub.registry.environment;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.envhub.registry.validation.Verdict;
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -8,10 +10,19 @@ public final class EnvironmentViews {
     private EnvironmentViews() {
     }
 
-    /** An environment's page data. */
+    /**
+     * An environment's page data. The verdict's fields ({@code trustStatus}, {@code statusLabel}, {@code runtimeVerified},
+     * {@code trustFlags}, {@code statusReason}) are those of the latest version, at the top level (absent when there is
+     * no latest version); {@code validated} is the newest validated, non-yanked version and its verdict, or null.
+     */
     public record Detail(String owner, String name, String displayName, String summary, List<String> tags, String license,
                          String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
-                         boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install) {
+                         boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
+                         @JsonUnwrapped Verdict verdict, ValidatedVersion validated) {
+    }
+
+    /** The newest validated, non-yanked version and its verdict (fields at the top level of this object). */
+    public record ValidatedVersion(String version, @JsonUnwrapped Verdict verdict) {
     }
 
     /** How to install it. */

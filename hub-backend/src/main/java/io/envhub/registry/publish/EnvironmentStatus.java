@@ -8,8 +8,10 @@ import java.util.List;
 
 /**
  * Keeps an environment's denormalised validation status right: {@code latest_status} (the status of its
- * {@code latest_version}), {@code validated_version} (the newest validated, non-yanked version in PEP 440 order) and
- * {@code validated_at} (when that version's validation report was recorded). Lists read these columns instead of
+ * {@code latest_version}), {@code validated_version} (the newest validated, non-yanked version in PEP 440 order),
+ * {@code validated_at} (when that version's validation report was recorded) and the verdict lists show
+ * ({@code trust_status}, {@code runtime_verified}, {@code trust_flags}, {@code status_reason}: those of the validated
+ * version, else of the latest one). Lists read these columns instead of
  * joining the versions. Call {@link #refresh(long)} in the transaction of every change to a version's status, yank
  * state or existence; {@link LatestVersion#refresh} does so for pushes, yanks and deletes, the validation queue for
  * status changes.
@@ -32,7 +34,7 @@ public class EnvironmentStatus {
         return rows.isEmpty() ? null : ((Number) rows.get(0)).longValue();
     }
 
-    /** Recomputes the three columns of one environment from its versions (pending entity changes are flushed first). */
+    /** Recomputes the denormalised columns of one environment from its versions (pending entity changes are flushed first). */
     public void refresh(long environmentId) {
         em.flush();
         List<?> env = em.createNativeQuery("SELECT latest_version FROM hub.environments WHERE id = ?1 FOR UPDATE")
@@ -60,10 +62,14 @@ public class EnvironmentStatus {
                 }
             }
         }
-        // validated_at: when the report that validated it was recorded (a version without one: when it was published)
+        // validated_at: when the report that validated it was recorded (a version without one: when it was published);
+        // the verdict (V11): that of the validated version, else of the latest one
         em.createNativeQuery("UPDATE hub.environments e SET latest_status = ?1, validated_version = ?2, validated_at ="
                         + " (SELECT coalesce(r.created_at, v.created_at) FROM hub.versions v LEFT JOIN hub.validation_reports r"
-                        + " ON r.version_id = v.id AND r.status = 'validated' WHERE v.environment_id = e.id AND v.version = ?2)"
+                        + " ON r.version_id = v.id AND r.status = 'validated' WHERE v.environment_id = e.id AND v.version = ?2),"
+                        + " (trust_status, runtime_verified, trust_flags, status_reason) = (SELECT v.trust_status,"
+                        + " v.runtime_verified, v.trust_flags, v.status_reason FROM hub.versions v WHERE v.environment_id = e.id"
+                        + " AND v.version = coalesce(CAST(?2 AS text), e.latest_version))"
                         + " WHERE e.id = ?3")
                 .setParameter(1, latestStatus).setParameter(2, bestText).setParameter(3, environmentId).executeUpdate();
     }

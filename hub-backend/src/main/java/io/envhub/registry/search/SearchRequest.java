@@ -2,6 +2,7 @@ package io.envhub.registry.search;
 
 import io.envhub.registry.environment.Tags;
 import io.envhub.registry.error.ApiException;
+import io.envhub.registry.validation.TrustVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,9 +18,10 @@ import java.util.Locale;
  * @param size page size
  * @param validated only environments with a validated version
  * @param task task type (one of {@link #TASKS}, a required tag), null for any
+ * @param statuses verdicts asked for ({@link TrustVerdict#CODES}; any of them matches), empty for any
  */
 public record SearchRequest(String text, List<String> tags, String owner, Sort sort, int page, int size, boolean validated,
-                            String task) {
+                            String task, List<String> statuses) {
     /** Sort orders; trending: downloads over the last {@value TrendingSql#DAYS} days, then total downloads. */
     public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME, TRENDING }
 
@@ -39,16 +41,26 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
 
     public SearchRequest {
         tags = List.copyOf(tags);
+        statuses = statuses == null ? List.of() : List.copyOf(statuses);
     }
 
-    /** A search by text, tags and owner only (no validated or task filter). */
+    /** A search by text, tags and owner only (no validated, task or status filter). */
     public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size) {
-        return parse(q, tags, owner, sort, page, size, null, null);
+        return parse(q, tags, owner, sort, page, size, null, null, null);
     }
 
-    /** Validates raw query parameters; 400 with a specific code for each mistake. */
+    /** A search without a status filter. */
     public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size,
                                       String validated, String task) {
+        return parse(q, tags, owner, sort, page, size, validated, task, null);
+    }
+
+    /**
+     * Validates raw query parameters; 400 with a specific code for each mistake. {@code status} values may be repeated
+     * and may each hold several codes separated by commas ({@code status=verified,flagged}).
+     */
+    public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size,
+                                      String validated, String task, List<String> status) {
         String text = q == null || q.isBlank() ? null : q.strip();
         if (text != null && text.length() > MAX_TEXT) {
             throw new ApiException.Invalid("query-too-long", "The query may have at most " + MAX_TEXT + " characters.");
@@ -74,7 +86,38 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
             throw new ApiException.Invalid("invalid-page-size", "size must be between 1 and " + MAX_SIZE + ".");
         }
         return new SearchRequest(text, wanted, owner == null || owner.isBlank() ? null : owner.strip(),
-                parseSort(sort, text != null), p, s, parseValidated(validated), parseTask(task));
+                parseSort(sort, text != null), p, s, parseValidated(validated), parseTask(task), parseStatuses(status));
+    }
+
+    private static List<String> parseStatuses(List<String> values) {
+        List<String> out = new ArrayList<>();
+        for (String value : values == null ? List.<String>of() : values) {
+            for (String part : value == null ? new String[0] : value.split(",")) {
+                String code = part.strip().toLowerCase(Locale.ROOT);
+                if (code.isEmpty()) {
+                    continue;
+                }
+                if (!TrustVerdict.isCode(code)) {
+                    throw new ApiException.Invalid("invalid-status", "status must be one of "
+                            + String.join(", ", TrustVerdict.CODES) + " (repeat it or separate codes with commas).");
+                }
+                if (!out.contains(code)) {
+                    out.add(code);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The verdicts a match may have, or null for any: those asked for, narrowed to the validated ones with
+     * {@code validated=true} (possibly none).
+     */
+    public List<String> statusFilter() {
+        if (statuses.isEmpty()) {
+            return null;
+        }
+        return validated ? statuses.stream().filter(TrustVerdict.PASSED::contains).toList() : statuses;
     }
 
     private static boolean parseValidated(String validated) {

@@ -27,11 +27,16 @@ public class SearchResource {
                     + "tag (repeatable, all must match); owner; sort: relevance (default with q), downloads (default), "
                     + "stars, recent, name, trending (downloads over the last 7 days, then total downloads); page (from 1); "
                     + "size (1..100, default 20); validated=true: only environments with a validated version; task: "
-                    + "single-turn, multi-turn or tool-use (a required tag). Total, tag facets and task facets cover "
-                    + "the whole result.")
+                    + "single-turn, multi-turn or tool-use (a required tag); status: verified, flagged, static-only, "
+                    + "failed, validating or error (the environment's verdict: its newest validated version's, else its "
+                    + "latest version's; repeat it or separate codes with commas: any of them matches). Total, tag facets "
+                    + "and task facets cover the whole result; facets.statuses counts each verdict over the matches of "
+                    + "every filter but status.")
     public SearchResult list(@QueryParam("q") String q, @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
                              @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") String size,
-                             @QueryParam("validated") String validated, @QueryParam("task") String task) {
-        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size, validated, task), access.readScope());
+                             @QueryParam("validated") String validated, @QueryParam("task") String task,
+                             @QueryParam("status") List<String> status) {
+        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size, validated, task, status),
+                access.readScope());
     }
 }

@@ -1,7 +1,10 @@
 package io.envhub.registry.search;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.envhub.registry.validation.Verdict;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One page of search results, with the total and the tag facets of the whole filtered result.
@@ -16,16 +19,22 @@ public record SearchResult(long total, int page, int size, List<Summary> items, 
     /**
      * An environment in a list. {@code latestStatus} is the validation status of the latest version,
      * {@code validatedVersion} the newest validated, non-yanked version (null when none) and {@code validatedAt} when it
-     * was validated; {@code downloads7d} (downloads over the last 7 days) is set in trending lists only.
+     * was validated; {@code downloads7d} (downloads over the last 7 days) is set in trending lists only. The verdict's
+     * fields ({@code trustStatus}, {@code statusLabel}, {@code runtimeVerified}, {@code trustFlags},
+     * {@code statusReason}) are at the top level: those of the validated version, else of the latest version (absent
+     * when the environment has neither).
      */
     public record Summary(String owner, String name, String displayName, String summary, List<String> tags,
                           String latestVersion, int starCount, long downloadCount, String visibility,
                           OffsetDateTime updatedAt, String latestStatus, String validatedVersion, OffsetDateTime validatedAt,
-                          Long downloads7d) {
+                          Long downloads7d, @JsonUnwrapped Verdict verdict) {
     }
 
-    /** Facets of a result: the most common tags, and the counts of the task types ({@link SearchRequest#TASKS}). */
-    public record Facets(List<TagCount> tags, List<TagCount> tasks) {
+    /**
+     * Facets of a result: the most common tags, the counts of the task types ({@link SearchRequest#TASKS}), and the count
+     * of each verdict ({@code {code: count}}, every code present) over the matches of every filter but status.
+     */
+    public record Facets(List<TagCount> tags, List<TagCount> tasks, Map<String, Long> statuses) {
     }
 
     /** How many matching environments carry a tag. */

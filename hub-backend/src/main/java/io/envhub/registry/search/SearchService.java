@@ -5,6 +5,8 @@ import io.envhub.registry.search.SearchResult.Facets;
 import io.envhub.registry.search.SearchResult.Summary;
 import io.envhub.registry.search.SearchResult.TagCount;
 import io.envhub.registry.security.AccessPolicy.ReadScope;
+import io.envhub.registry.validation.TrustVerdict;
+import io.envhub.registry.validation.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Array;
 import java.sql.Connection;
@@ -14,7 +16,9 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.postgresql.PGStatement;
 
 /** Runs searches (see {@link SearchSql}) with plain JDBC: read-only, and every column typed as we want it. */
@@ -60,6 +64,7 @@ public class SearchService {
         long total = 0;
         List<TagCount> facets = List.of();
         List<TagCount> tasks = List.of();
+        Map<String, Long> statuses = Map.of();
         List<Summary> items = new ArrayList<>();
         if (!sql.isListing()) {
             try (PreparedStatement ps = prepare(c, sql.filtered()); ResultSet rs = ps.executeQuery()) {
@@ -67,6 +72,7 @@ public class SearchService {
                     total = rs.getLong("total");
                     facets = counts(rs, "facet_tags", "facet_counts");
                     tasks = counts(rs, "task_tags", "task_counts");
+                    statuses = statuses(rs);
                     if (rs.getObject("id") != null) {
                         items.add(summary(rs));
                     }
@@ -83,9 +89,18 @@ public class SearchService {
                 total = rs.getLong("total");
                 facets = counts(rs, "facet_tags", "facet_counts");
                 tasks = counts(rs, "task_tags", "task_counts");
+                statuses = statuses(rs);
             }
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks));
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses));
+    }
+
+    /** Every verdict code with its count (0 when none matched), in {@link TrustVerdict#CODES} order. */
+    private static Map<String, Long> statuses(ResultSet rs) throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        TrustVerdict.CODES.forEach(code -> out.put(code, 0L));
+        counts(rs, "status_tags", "status_counts").forEach(c -> out.put(c.tag(), c.count()));
+        return out;
     }
 
     /** Prepares a statement of {@link SearchSql} or {@link TrendingSql}-based SQL, binding its parameters. */
@@ -127,7 +142,9 @@ public class SearchService {
                 rs.getString("summary"), Arrays.asList(strings(rs.getArray("tags"))), rs.getString("latest_version"),
                 rs.getInt("star_count"), rs.getLong("download_count"), rs.getString("visibility"),
                 rs.getObject("updated_at", OffsetDateTime.class), rs.getString("latest_status"),
-                rs.getString("validated_version"), rs.getObject("validated_at", OffsetDateTime.class), downloads7d);
+                rs.getString("validated_version"), rs.getObject("validated_at", OffsetDateTime.class), downloads7d,
+                VersionVerdicts.fromColumns(rs.getString("trust_status"), (Boolean) rs.getObject("runtime_verified"),
+                        rs.getString("trust_flags"), rs.getString("status_reason")));
     }
 
     private static boolean hasColumn(ResultSet rs, String column) throws SQLException {

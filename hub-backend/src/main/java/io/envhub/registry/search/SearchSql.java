@@ -1,6 +1,7 @@
 package io.envhub.registry.search;
 
 import io.envhub.registry.security.AccessPolicy.ReadScope;
+import io.envhub.registry.validation.TrustVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
  * one materialized match set in one statement. Listings (no text, no owner, at most one tag) take the page from an
  * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
  * the caller may read. A task is a required tag; {@code validated=true} is a condition that the listings' counts
- * follow too, so neither stops a search from being a listing. Trending pages sort only their candidates
+ * follow too, so neither stops a search from being a listing; so is a status filter ({@code hub.public_tag_status}
+ * counts per verdict, migration V11). The statuses facet counts the matches of every filter but status. Trending pages sort only their candidates
  * ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
@@ -33,10 +35,12 @@ public final class SearchSql {
 
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]");
     private static final Pattern NAME_CHAR = Pattern.compile("[a-z0-9]");
-    private static final String MATCH_COLUMNS = "e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name";
+    private static final String MATCH_COLUMNS = "e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name,"
+            + " e.trust_status";
     /** Columns {@link SearchService#summary} reads (with {@code downloads7d} when present). */
     public static final String SUMMARY_COLUMNS = "o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version,"
-            + " e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at";
+            + " e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at,"
+            + " e.trust_status, e.runtime_verified, CAST(e.trust_flags AS text) AS trust_flags, e.status_reason";
     private static final String[] TASKS = SearchRequest.TASKS.toArray(String[]::new);
 
     private final SearchRequest request;
@@ -55,8 +59,8 @@ public final class SearchSql {
         boolean words = text != null && WORD.matcher(text).find();
         boolean names = text != null && NAME_CHAR.matcher(request.nameText()).find();
         if (text == null) {
-            sql.append("m AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS)
-                    .append(", 0::float8 AS rank FROM hub.environments e WHERE ").append(filters(params)).append(")");
+            sql.append("mall AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS)
+                    .append(", 0::float8 AS rank FROM hub.environments e WHERE ").append(filters(params, false)).append(")");
         } else {
             if (words) {
                 sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ")
@@ -71,7 +75,7 @@ public final class SearchSql {
                     sql.append(", 0::float8 AS rank");
                 }
                 sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
-                sql.append(filters(params)).append("), ");
+                sql.append(filters(params, false)).append("), ");
             } else {
                 sql.append("fts AS (SELECT ").append(MATCH_COLUMNS).append(", 0::float8 AS rank FROM hub.environments e")
                         .append(" WHERE false), ");
@@ -85,13 +89,20 @@ public final class SearchSql {
                         .append(" AND e.name OPERATOR(public.%) ? AND e.id NOT IN (SELECT id FROM fts) AND ");
                 params.add(request.nameText());
                 params.add(request.nameText());
-                sql.append(filters(params));
+                sql.append(filters(params, false));
             } else {
                 sql.append(", 0::float8 AS rank FROM hub.environments e WHERE false");
             }
             // both parts are materialized already: read them where needed instead of copying them once more
-            sql.append("), m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)");
+            sql.append("), mall AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)");
         }
+        // mall: the matches of every filter but status (the statuses facet counts them); m: the result
+        sql.append(", m AS NOT MATERIALIZED (SELECT * FROM mall");
+        if (request.statusFilter() != null) {
+            sql.append(" WHERE trust_status = ANY(?)");
+            params.add(request.statusFilter().toArray(String[]::new));
+        }
+        sql.append(")");
         if (trending()) {
             sql.append(", ").append(TrendingSql.RECENT_CTE).append(", page AS (SELECT m.id, rank, download_count, star_count,")
                     .append(" updated_at, name, coalesce(r.n, 0) AS downloads7d FROM m LEFT JOIN recent r ON r.environment_id = m.id");
@@ -103,13 +114,17 @@ public final class SearchSql {
         params.add(request.offset());
         sql.append("tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t), ")
                 .append("facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT ").append(FACET_LIMIT).append("), ")
-                .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)) ");
+                .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ")
+                .append("st AS (SELECT trust_status AS tag, count(*) AS n FROM mall WHERE trust_status IS NOT NULL")
+                .append(" GROUP BY trust_status) ");
         params.add(TASKS);
         sql.append("SELECT (SELECT count(*) FROM m) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets) AS facet_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks) AS task_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks) AS task_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY tag) FROM st) AS status_tags,")
+                .append(" (SELECT array_agg(n ORDER BY tag) FROM st) AS status_counts,")
                 .append(" p.id, p.downloads7d, ").append(SUMMARY_COLUMNS)
                 .append(" FROM (SELECT 1) AS one LEFT JOIN page p ON true")
                 .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
@@ -163,40 +178,77 @@ public final class SearchSql {
     Statement listingStats() {
         List<Object> params = new ArrayList<>();
         String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
-        StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (")
-                .append("SELECT other, ").append(request.validated() ? "validated" : "environments")
-                .append(" AS n FROM hub.public_tag_pairs WHERE tag = ?");
-        params.add(tag);
-        if (scope.everything() || !scope.privateOwners().isEmpty()) {
-            sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
-                    .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE e.visibility = 'private'");
-            if (request.validated()) {
-                sql.append(" AND e.validated_version IS NOT NULL");
-            }
-            if (!tag.isEmpty()) {
-                sql.append(" AND e.tags @> ?");
-                params.add(new String[] {tag});
-            }
-            if (!scope.everything()) {
-                sql.append(" AND e.owner_id = ANY(?)");
-                params.add(scope.privateOwners().toArray(Long[]::new));
-            }
-            sql.append(" GROUP BY t");
+        List<String> statuses = request.statusFilter();
+        StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (");
+        if (statuses == null) {
+            sql.append("SELECT other, ").append(request.validated() ? "validated" : "environments")
+                    .append(" AS n FROM hub.public_tag_pairs WHERE tag = ?");
+            params.add(tag);
+        } else {
+            sql.append("SELECT other, environments AS n FROM hub.public_tag_status WHERE tag = ? AND status = ANY(?)");
+            params.add(tag);
+            params.add(statuses.toArray(String[]::new));
         }
-        sql.append(") x GROUP BY other), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
+        boolean privates = scope.everything() || !scope.privateOwners().isEmpty();
+        if (privates) {
+            sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
+                    .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE ")
+                    .append(privateFilter(params, tag, statuses, request.validated()))
+                    .append(" GROUP BY t");
+        }
+        // statuses facet: the public counters of ('tag', '') per verdict, plus the readable private ones
+        List<String> facetStatuses = request.validated() ? TrustVerdict.PASSED : TrustVerdict.CODES;
+        sql.append(") x GROUP BY other), s AS (SELECT status, sum(n)::bigint AS n FROM (")
+                .append("SELECT status, environments AS n FROM hub.public_tag_status WHERE tag = ? AND other = ''")
+                .append(" AND status = ANY(?)");
+        params.add(tag);
+        params.add(facetStatuses.toArray(String[]::new));
+        if (privates) {
+            sql.append(" UNION ALL SELECT e.trust_status, count(*) FROM hub.environments e WHERE ")
+                    .append(privateFilter(params, tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
+        }
+        sql.append(") y GROUP BY status), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
                 .append(FACET_LIMIT).append(") ")
                 .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_tags,")
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts");
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts,")
+                .append(" (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0) AS status_tags,")
+                .append(" (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0) AS status_counts");
         params.add(TASKS);
         params.add(TASKS);
         return new Statement(sql.toString(), params);
     }
 
+    /** The private environments of a listing the caller may read, with the listing's tag, verdicts and validated filter. */
+    private String privateFilter(List<Object> params, String tag, List<String> statuses, boolean validated) {
+        StringBuilder sql = new StringBuilder("e.visibility = 'private'");
+        if (validated) {
+            sql.append(" AND e.validated_version IS NOT NULL");
+        }
+        if (statuses != null) {
+            sql.append(" AND e.trust_status = ANY(?)");
+            params.add(statuses.toArray(String[]::new));
+        }
+        if (!tag.isEmpty()) {
+            sql.append(" AND e.tags @> ?");
+            params.add(new String[] {tag});
+        }
+        if (!scope.everything()) {
+            sql.append(" AND e.owner_id = ANY(?)");
+            params.add(scope.privateOwners().toArray(Long[]::new));
+        }
+        return sql.toString();
+    }
+
     /** The conditions on {@code e} every match meets (a listing has no owner, so its filter has no owner part). */
     private String filters(List<Object> params) {
+        return filters(params, true);
+    }
+
+    /** The conditions on {@code e}, with or without the status filter. */
+    private String filters(List<Object> params, boolean withStatus) {
         StringBuilder sql = new StringBuilder(visibility(params));
         if (!request.requiredTags().isEmpty()) {
             sql.append(" AND e.tags @> ?");
@@ -204,6 +256,10 @@ public final class SearchSql {
         }
         if (request.validated()) {
             sql.append(" AND e.validated_version IS NOT NULL");
+        }
+        if (withStatus && request.statusFilter() != null) {
+            sql.append(" AND e.trust_status = ANY(?)");
+            params.add(request.statusFilter().toArray(String[]::new));
         }
         if (request.owner() != null) {
             sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))");

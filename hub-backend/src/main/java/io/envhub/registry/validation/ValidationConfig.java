@@ -18,4 +18,8 @@ public interface ValidationConfig {
     /** Overlap (fraction of this dataset's rows found in another environment's) above which contamination is reported. */
     @WithDefault("0.3")
     double contaminationThreshold();
+
+    /** How often the queue-depth gauge ({@code envhub_validation_queue_jobs}) re-reads the job table. */
+    @WithDefault("PT10S")
+    Duration metricsRefresh();
 }

@@ -8,6 +8,7 @@ import io.envhub.registry.validation.ValidationViews.Claimed;
 import io.envhub.registry.validation.ValidationViews.Lease;
 import io.envhub.registry.version.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
@@ -32,14 +33,21 @@ public class ValidationQueue {
     private final StorageConfig storage;
     private final ValidationConfig config;
     private final EnvironmentStatus environmentStatus;
+    private final VersionVerdicts verdicts;
+    private final Event<ValidationMetrics.Finished> finished;
+    private final Event<ValidationMetrics.Claimed> claimed;
 
     public ValidationQueue(EntityManager em, ObjectStore store, StorageConfig storage, ValidationConfig config,
-                           EnvironmentStatus environmentStatus) {
+                           EnvironmentStatus environmentStatus, VersionVerdicts verdicts,
+                           Event<ValidationMetrics.Finished> finished, Event<ValidationMetrics.Claimed> claimed) {
         this.em = em;
         this.store = store;
         this.storage = storage;
         this.config = config;
         this.environmentStatus = environmentStatus;
+        this.verdicts = verdicts;
+        this.finished = finished;
+        this.claimed = claimed;
     }
 
     /** Claims the oldest claimable job for {@code worker}, or nothing when none is claimable. */
@@ -55,11 +63,12 @@ public class ValidationQueue {
                 return Optional.empty();
             }
             long jobId = ((Number) ids.get(0)).longValue();
-            em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'running', lease_owner = ?1,"
-                            + " lease_expires_at = now() + make_interval(secs => ?2), attempts = attempts + 1, updated_at = now()"
-                            + " WHERE id = ?3")
+            Object waited = em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'running', lease_owner = ?1,"
+                            + " lease_expires_at = now() + make_interval(secs => ?2), attempts = attempts + 1, updated_at = now(),"
+                            + " claimed_at = clock_timestamp() WHERE id = ?3"
+                            + " RETURNING EXTRACT(EPOCH FROM clock_timestamp() - coalesce(queued_at, created_at))")
                     .setParameter(1, worker).setParameter(2, (double) config.lease().toMillis() / 1000).setParameter(3, jobId)
-                    .executeUpdate();
+                    .getSingleResult();
             Object[] job = (Object[]) em.createNativeQuery("SELECT j.version_id, j.attempts, j.lease_expires_at, o.name, e.name,"
                             + " v.version, a.filename, a.sha256, a.size, a.object_key FROM hub.validation_jobs j"
                             + " JOIN hub.versions v ON v.id = j.version_id JOIN hub.environments e ON e.id = v.environment_id"
@@ -73,6 +82,7 @@ public class ValidationQueue {
                 continue;
             }
             setVersionStatus(versionId, EnvironmentVersion.VALIDATING);
+            claimed.fire(new ValidationMetrics.Claimed(((Number) waited).doubleValue()));
             return Optional.of(new Claimed(jobId, ((Number) job[1]).intValue(), toOffset(job[2]), (String) job[3], (String) job[4],
                     (String) job[5], (String) job[6], (String) job[7], ((Number) job[8]).longValue(),
                     store.presignedGet((String) job[9], storage.presignTtl())));
@@ -113,7 +123,7 @@ public class ValidationQueue {
             return new ValidationViews.Outcome(jobId, ERROR, attempts, EnvironmentVersion.ERROR);
         }
         em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL,"
-                + " last_error = ?1, updated_at = now() WHERE id = ?2").setParameter(1, message).setParameter(2, jobId).executeUpdate();
+                + " last_error = ?1, updated_at = now(), queued_at = now() WHERE id = ?2").setParameter(1, message).setParameter(2, jobId).executeUpdate();
         setVersionStatus(versionId, EnvironmentVersion.PENDING);
         return new ValidationViews.Outcome(jobId, QUEUED, attempts, EnvironmentVersion.PENDING);
     }
@@ -135,17 +145,28 @@ public class ValidationQueue {
                 .executeUpdate();
         if (ERROR.equals(state)) {
             setVersionStatus(versionId, EnvironmentVersion.ERROR);
+            finished.fire(new ValidationMetrics.Finished(TrustVerdict.ERROR, secondsSinceClaim(jobId)));
         }
     }
 
-    /** Sets a version's status and keeps its environment's denormalised status ({@link EnvironmentStatus}) in step. */
-    void setVersionStatus(long versionId, String status) {
+    /** Seconds since the job was last claimed (null when it never was). */
+    Double secondsSinceClaim(long jobId) {
+        Object s = em.createNativeQuery("SELECT EXTRACT(EPOCH FROM clock_timestamp() - claimed_at) FROM hub.validation_jobs"
+                + " WHERE id = ?1").setParameter(1, jobId).getSingleResult();
+        return s == null ? null : ((Number) s).doubleValue();
+    }
+
+    /**
+     * Sets a version's status and verdict ({@link VersionVerdicts}) and keeps its environment's denormalised status
+     * ({@link EnvironmentStatus}) in step.
+     */
+    Verdict setVersionStatus(long versionId, String status) {
         Long environmentId = environmentStatus.lockEnvironmentOf(versionId);
-        em.createNativeQuery("UPDATE hub.versions SET status = ?1 WHERE id = ?2").setParameter(1, status).setParameter(2, versionId)
-                .executeUpdate();
+        Verdict verdict = verdicts.setStatus(versionId, status);
         if (environmentId != null) {
             environmentStatus.refresh(environmentId);
         }
+        return verdict;
     }
 
     static ApiException leaseLost(long jobId, String worker) {
@@ -162,6 +183,7 @@ public class ValidationQueue {
                 .setParameter(1, config.maxAttempts()).getResultList();
         for (Object v : versions) {
             setVersionStatus(((Number) v).longValue(), EnvironmentVersion.ERROR);
+            finished.fire(new ValidationMetrics.Finished(TrustVerdict.ERROR, null));
         }
     }
 

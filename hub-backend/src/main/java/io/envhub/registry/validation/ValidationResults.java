@@ -10,6 +10,7 @@ import io.envhub.registry.error.ApiException;
 import io.envhub.registry.validation.ValidationViews.Outcome;
 import io.envhub.registry.version.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
@@ -31,9 +32,11 @@ public class ValidationResults {
     private final ValidationQueue queue;
     private final ContaminationScan contamination;
     private final ValidationConfig config;
+    private final Event<ValidationMetrics.Finished> finished;
 
     public ValidationResults(EntityManager em, ObjectMapper json, ValidationQueue queue, ContaminationScan contamination,
-                             ValidationConfig config) {
+                             ValidationConfig config, Event<ValidationMetrics.Finished> finished) {
+        this.finished = finished;
         this.em = em;
         this.json = json;
         this.queue = queue;
@@ -85,8 +88,10 @@ public class ValidationResults {
                 .setParameter(1, versionId).setParameter(2, jobId).setParameter(3, status).setParameter(4, write(stored))
                 .setParameter(5, fingerprint == null ? null : write(report.get("fingerprint"))).setParameter(6, worker)
                 .setParameter(7, submitted).executeUpdate();
+        Double seconds = queue.secondsSinceClaim(jobId);
         queue.finish(jobId, versionId, ValidationQueue.DONE, null);
-        queue.setVersionStatus(versionId, status);
+        Verdict verdict = queue.setVersionStatus(versionId, status);
+        finished.fire(new ValidationMetrics.Finished(verdict.trustStatus(), seconds));
         return new Outcome(jobId, ValidationQueue.DONE, attempts, status);
     }
 

@@ -1,6 +1,9 @@
 package io.envhub.registry.version;
 
 import io.envhub.registry.environment.Environment;
+import io.envhub.registry.validation.TrustVerdict;
+import io.envhub.registry.validation.Verdict;
+import io.envhub.registry.validation.VersionVerdicts;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -68,6 +71,26 @@ public class EnvironmentVersion extends PanacheEntityBase {
 
     @Column(name = "created_at", insertable = false, updatable = false)
     public OffsetDateTime createdAt;
+
+    /** The verdict (V11), written with the status by {@link VersionVerdicts} only; read here. */
+    @Column(name = "trust_status", insertable = false, updatable = false)
+    public String trustStatus;
+
+    @Column(name = "runtime_verified", insertable = false, updatable = false)
+    public Boolean runtimeVerified;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "trust_flags", insertable = false, updatable = false)
+    public String trustFlags;
+
+    @Column(name = "status_reason", insertable = false, updatable = false)
+    public String statusReason;
+
+    /** The version's verdict as stored. */
+    public Verdict verdict() {
+        Verdict v = VersionVerdicts.fromColumns(trustStatus, runtimeVerified, trustFlags, statusReason);
+        return v != null ? v : Verdict.of(TrustVerdict.VALIDATING, false, java.util.List.of(), null);
+    }
 
     /** All versions of an environment, in no particular order. */
     public static List<EnvironmentVersion> of(Environment environment) {

@@ -1,8 +1,11 @@
 package io.envhub.registry.version;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.validation.ValidationResults;
+import io.envhub.registry.validation.Verdict;
 import io.envhub.registry.version.VersionService.Found;
 import io.envhub.registry.version.VersionViews.Detail;
 import io.envhub.registry.version.VersionViews.FileEntry;
@@ -27,8 +30,10 @@ public class VersionResource {
     private final VersionService versions;
     private final WheelFiles wheelFiles;
     private final ValidationResults results;
+    private final ObjectMapper json;
 
-    public VersionResource(VersionService versions, WheelFiles wheelFiles, ValidationResults results) {
+    public VersionResource(VersionService versions, WheelFiles wheelFiles, ValidationResults results, ObjectMapper json) {
+        this.json = json;
         this.versions = versions;
         this.wheelFiles = wheelFiles;
         this.results = results;
@@ -53,11 +58,24 @@ public class VersionResource {
     @Path("/{version}/report")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "The version's validation report", description = "As the validator posted it, with "
-            + "trust.contamination added by the hub; 404 while the version has none (see the version's status).")
+            + "trust.contamination added by the hub and the version's verdict at the top level (trustStatus, statusLabel, "
+            + "trustFlags, statusReason); 404 while the version has none (see the version's status).")
     public JsonNode report(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("version") String version) {
         Found found = versions.find(owner, name, version);
-        return results.report(found.version().id).orElseThrow(() -> new ApiException.NotFound("Version " + version + " of "
-                + owner + "/" + name + " has no validation report yet (status: " + found.version().status + ")."));
+        JsonNode report = results.report(found.version().id).orElseThrow(() -> new ApiException.NotFound("Version " + version
+                + " of " + owner + "/" + name + " has no validation report yet (status: " + found.version().status + ")."));
+        return withVerdict(report, found.version().verdict());
+    }
+
+    /** The report with the version's verdict at its top level ({@code runtimeVerified} is the report's own). */
+    private JsonNode withVerdict(JsonNode report, Verdict verdict) {
+        if (report instanceof ObjectNode o) {
+            o.put("trustStatus", verdict.trustStatus());
+            o.put("statusLabel", verdict.statusLabel());
+            o.set("trustFlags", json.valueToTree(verdict.trustFlags()));
+            o.put("statusReason", verdict.statusReason());
+        }
+        return report;
     }
 
     @GET

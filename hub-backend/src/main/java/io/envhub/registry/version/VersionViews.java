@@ -1,6 +1,8 @@
 package io.envhub.registry.version;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.registry.validation.Verdict;
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -9,15 +11,18 @@ public final class VersionViews {
     private VersionViews() {
     }
 
-    /** A version in the list. */
+    /**
+     * A version in the list; {@code verdict}'s fields ({@code trustStatus}, {@code statusLabel}, {@code runtimeVerified},
+     * {@code trustFlags}, {@code statusReason}) appear at the top level next to {@code status}.
+     */
     public record Summary(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
-                          String filename, Long size, String sha256) {
+                          String filename, Long size, String sha256, @JsonUnwrapped Verdict verdict) {
     }
 
-    /** One version in full; {@code files} is the number of files in its wheel. */
+    /** One version in full; {@code files} is the number of files in its wheel; the verdict's fields at the top level. */
     public record Detail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
                          String filename, Long size, String sha256, String summary, String requiresPython,
-                         List<String> dependencies, JsonNode coreMetadata, int files) {
+                         List<String> dependencies, JsonNode coreMetadata, int files, @JsonUnwrapped Verdict verdict) {
     }
 
     /** A file inside the wheel. */

@@ -8,6 +8,7 @@ import io.envhub.format.fingerprint.FingerprintBuilder;
 import io.envhub.registry.RegistryFixtures;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
+import io.envhub.registry.publish.EnvironmentStatus;
 import io.envhub.registry.version.EnvironmentVersion;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.restassured.RestAssured;
@@ -38,10 +39,14 @@ public class QueueFixtures {
 
     private final RegistryFixtures fixtures;
     private final EntityManager em;
+    private final VersionVerdicts verdicts;
+    private final EnvironmentStatus status;
 
-    public QueueFixtures(RegistryFixtures fixtures, EntityManager em) {
+    public QueueFixtures(RegistryFixtures fixtures, EntityManager em, VersionVerdicts verdicts, EnvironmentStatus status) {
         this.fixtures = fixtures;
         this.em = em;
+        this.verdicts = verdicts;
+        this.status = status;
     }
 
     /** A pushed version and its job. */
@@ -50,10 +55,21 @@ public class QueueFixtures {
 
     /** Publishes {@code owner/displayName} 1.0.0 and queues its validation job, version status pending. */
     public Pushed pushed(Owner owner, String displayName, String visibility) {
-        Environment env = fixtures.environment(owner, displayName, "queue test", visibility, List.of(), "# readme");
-        EnvironmentVersion v = fixtures.publish(env, "1.0.0");
+        return pushed(owner, displayName, visibility, List.of());
+    }
+
+    /** Publishes {@code owner/displayName} 1.0.0 with these tags and queues its validation job, version status pending. */
+    public Pushed pushed(Owner owner, String displayName, String visibility, List<String> tags) {
+        Environment env = fixtures.environment(owner, displayName, "queue test", visibility, tags, "# readme");
+        return pushed(env, "1.0.0");
+    }
+
+    /** Publishes a version of {@code env} and queues its validation job, version status pending (as a push leaves it). */
+    public Pushed pushed(Environment env, String version) {
+        EnvironmentVersion v = fixtures.publish(env, version);
         long job = QuarkusTransaction.requiringNew().call(() -> {
-            em.createNativeQuery("UPDATE hub.versions SET status = 'pending' WHERE id = ?1").setParameter(1, v.id).executeUpdate();
+            verdicts.setStatus(v.id, EnvironmentVersion.PENDING);
+            status.refresh(env.id);
             ValidationJob j = ValidationJob.queue(v.id);
             j.persist();
             return j.id;

@@ -1,0 +1,209 @@
+package io.envhub.registry.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.registry.validation.Verdict.TrustFlag;
+import io.envhub.registry.version.EnvironmentVersion;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The one place that turns a version's internal status and its validation report into the verdict users read
+ * ({@link Verdict}): {@code verified} (validated, runtime verified, no trust flag), {@code flagged} (validated, runtime
+ * verified, at least one flag), {@code static-only} (validated, runtime checks skipped), {@code failed},
+ * {@code validating} (pending or validating) and {@code error}. Trust flags come from the report's {@code trust.flags}
+ * (the validator's warnings, mapped to codes by their wording) and {@code trust.contamination} (added by the hub).
+ */
+public final class TrustVerdict {
+    public static final String VERIFIED = "verified";
+    public static final String FLAGGED = "flagged";
+    public static final String STATIC_ONLY = "static-only";
+    public static final String FAILED = "failed";
+    public static final String VALIDATING = "validating";
+    public static final String ERROR = "error";
+    /** Every code, in the order lists and facets show them. */
+    public static final List<String> CODES = List.of(VERIFIED, FLAGGED, STATIC_ONLY, FAILED, VALIDATING, ERROR);
+    /** The codes of versions that passed validation ({@code validated=true}). */
+    public static final List<String> PASSED = List.of(VERIFIED, FLAGGED, STATIC_ONLY);
+
+    public static final String REWARD_HACKING = "reward-hacking";
+    public static final String NON_DETERMINISTIC = "non-deterministic";
+    public static final String DATASET_OVERLAP = "dataset-overlap";
+    public static final String TOP_LEVEL_FILES = "top-level-files";
+    public static final String OTHER = "other";
+
+    private static final int MAX_REASON = 1000;
+
+    private TrustVerdict() {
+    }
+
+    /**
+     * The verdict of a version.
+     *
+     * @param status the version's internal status (pending, validating, validated, failed, error)
+     * @param report its stored validation report, or null
+     * @param lastError the last infrastructure error of its validation job, or null
+     */
+    public static Verdict of(String status, JsonNode report, String lastError) {
+        JsonNode r = report == null ? null : report.isObject() ? report : null;
+        boolean hasReport = r != null && (EnvironmentVersion.VALIDATED.equals(status) || EnvironmentVersion.FAILED.equals(status));
+        boolean runtime = hasReport && r.path("runtimeVerified").asBoolean(false);
+        List<TrustFlag> flags = hasReport ? flags(r) : List.of();
+        String code;
+        String reason = null;
+        switch (status == null ? "" : status) {
+            case EnvironmentVersion.VALIDATED -> {
+                code = !runtime ? STATIC_ONLY : flags.isEmpty() ? VERIFIED : FLAGGED;
+                if (!runtime) {
+                    reason = skipReason(r);
+                }
+            }
+            case EnvironmentVersion.FAILED -> {
+                code = FAILED;
+                reason = failing(r);
+            }
+            case EnvironmentVersion.ERROR -> {
+                code = ERROR;
+                reason = blank(lastError) ? "validation failed for infrastructure reasons" : oneLine(lastError);
+            }
+            default -> code = VALIDATING;
+        }
+        return Verdict.of(code, runtime, flags, reason);
+    }
+
+    /** The words shown for a code: {@code verified with 1 flag}, {@code static checks only}, ... */
+    public static String label(String code, int flags) {
+        if (code == null) {
+            return null;
+        }
+        return switch (code) {
+            case FLAGGED -> "verified with " + flags + (flags == 1 ? " flag" : " flags");
+            case STATIC_ONLY -> "static checks only";
+            default -> code;
+        };
+    }
+
+    /** Whether {@code code} is one of the six codes. */
+    public static boolean isCode(String code) {
+        return CODES.contains(code);
+    }
+
+    /** The trust flags of a report, in report order, contamination last. */
+    static List<TrustFlag> flags(JsonNode report) {
+        List<TrustFlag> out = new ArrayList<>();
+        JsonNode trust = report.path("trust");
+        for (JsonNode f : trust.path("flags")) {
+            TrustFlag flag = f.isObject() ? objectFlag(f) : textFlag(f.asText(""));
+            if (flag != null) {
+                out.add(flag);
+            }
+        }
+        // a warning check about files outside the module, when the validator did not also list it as a flag
+        for (JsonNode c : report.path("checks")) {
+            String id = c.path("id").asText("").toLowerCase(Locale.ROOT);
+            if ("warn".equals(c.path("status").asText()) && (id.contains("top_level") || id.contains("top-level")
+                    || id.contains("toplevel")) && out.stream().noneMatch(x -> TOP_LEVEL_FILES.equals(x.code()))) {
+                out.add(new TrustFlag(TOP_LEVEL_FILES, c.path("message").asText("files outside the module")));
+            }
+        }
+        TrustFlag overlap = overlap(trust.path("contamination"));
+        if (overlap != null) {
+            out.add(overlap);
+        }
+        return out;
+    }
+
+    private static TrustFlag objectFlag(JsonNode f) {
+        String code = f.path("code").asText("");
+        String message = f.path("message").asText("");
+        if (code.isBlank() && message.isBlank()) {
+            return null;
+        }
+        TrustFlag byText = textFlag(message);
+        return new TrustFlag(code.isBlank() ? byText.code() : code, byText == null ? "" : byText.message());
+    }
+
+    /** Maps the validator's wording to a code (the hub's mapping; the validator's report keeps plain strings). */
+    static TrustFlag textFlag(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            return null;
+        }
+        String lower = t.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("reward hacking")) {
+            return new TrustFlag(REWARD_HACKING, t.replaceFirst("(?i)^reward hacking:\\s*", ""));
+        }
+        if (lower.startsWith("the rubric failed")) {
+            return new TrustFlag(REWARD_HACKING, t);
+        }
+        if (lower.startsWith("not deterministic")) {
+            return new TrustFlag(NON_DETERMINISTIC, t.replaceFirst("(?i)^not deterministic:\\s*", ""));
+        }
+        if (lower.contains("top-level")) {
+            return new TrustFlag(TOP_LEVEL_FILES, t);
+        }
+        return new TrustFlag(OTHER, t);
+    }
+
+    /** One flag for the datasets this one overlaps, naming the largest overlap (never the other environments). */
+    private static TrustFlag overlap(JsonNode contamination) {
+        if (!contamination.isArray() || contamination.isEmpty()) {
+            return null;
+        }
+        double max = 0;
+        for (JsonNode m : contamination) {
+            max = Math.max(max, m.path("overlap").asDouble(0));
+        }
+        long percent = Math.round(max * 100);
+        String message = contamination.size() == 1
+                ? percent + "% of the dataset's rows appear in another environment's dataset"
+                : "up to " + percent + "% of the dataset's rows appear in " + contamination.size() + " other environments' datasets";
+        return new TrustFlag(DATASET_OVERLAP, message);
+    }
+
+    /** Why the runtime did not run: the report's {@code skipReason}, else the skipped runtime checks' messages. */
+    private static String skipReason(JsonNode report) {
+        if (report == null) {
+            return "the runtime checks did not run";
+        }
+        String skip = report.path("skipReason").asText("");
+        if (!skip.isBlank()) {
+            return oneLine(skip);
+        }
+        Set<String> messages = new LinkedHashSet<>();
+        for (JsonNode c : report.path("checks")) {
+            if (c.path("id").asText("").startsWith("runtime.") && "skip".equals(c.path("status").asText())
+                    && !c.path("message").asText("").isBlank()) {
+                messages.add(c.path("message").asText().strip());
+            }
+        }
+        return messages.isEmpty() ? "the runtime checks did not run" : oneLine(String.join("; ", messages));
+    }
+
+    /** The first failing check as {@code id: message}, else the report's summary. */
+    private static String failing(JsonNode report) {
+        if (report == null) {
+            return "validation failed";
+        }
+        for (JsonNode c : report.path("checks")) {
+            if ("fail".equals(c.path("status").asText())) {
+                String message = c.path("message").asText("");
+                return oneLine(c.path("id").asText("check") + (message.isBlank() ? "" : ": " + message));
+            }
+        }
+        String summary = report.path("summary").asText("");
+        return summary.isBlank() ? "validation failed" : oneLine(summary);
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    /** One line, at most {@value #MAX_REASON} characters. */
+    private static String oneLine(String s) {
+        String line = s.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return line.length() > MAX_REASON ? line.substring(0, MAX_REASON - 1) + "…" : line;
+    }
+}
