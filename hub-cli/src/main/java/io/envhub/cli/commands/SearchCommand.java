@@ -55,8 +55,10 @@ public final class SearchCommand extends BaseCommand {
             String version = e.path("latestVersion").asText("-");
             ctx.out().printf("%-40s %-10s ★%-4d ⬇%-6d %s%n", coords, version, e.path("starCount").asInt(),
                     e.path("downloadCount").asLong(), e.path("summary").asText(""));
-            if (e.path("tags").size() > 0) {
-                ctx.out().println("    tags: " + WhoamiCommand.join(e.path("tags"))
+            String label = e.hasNonNull("statusLabel") ? e.get("statusLabel").asText() : null;
+            if (e.path("tags").size() > 0 || label != null) {
+                ctx.out().println("    " + (label == null ? "" : "status: " + label + (e.path("tags").size() > 0 ? "  " : ""))
+                        + (e.path("tags").size() > 0 ? "tags: " + WhoamiCommand.join(e.path("tags")) : "")
                         + ("private".equals(e.path("visibility").asText()) ? "  (private)" : ""));
             }
         }

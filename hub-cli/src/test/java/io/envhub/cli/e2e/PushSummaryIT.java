@@ -119,6 +119,8 @@ class PushSummaryIT {
         assertTrue(versions.out().lines().anyMatch(l -> l.matches("0\\.1\\.0\\s+verified\\s+.*")), versions.out());
         CliRun.Result info = alice().run("info", "alice/" + name);
         assertTrue(info.out().contains("  latest:     0.1.0 (verified)"), info.out());
+        CliRun.Result search = alice().run("search", name);
+        assertTrue(search.out().contains("    status: verified  tags: "), search.out());
     }
 
     @Test
