@@ -135,14 +135,16 @@ class WebHubBrowserIT {
             assertEquals("Rewards", readme.findElement(By.tagName("h2")).getText(), "Markdown heading rendered");
             List<String> cells = readme.findElements(By.cssSelector("table td")).stream().map(WebElement::getText).toList();
             assertEquals(List.of("reaches the exit", "1.0", "runs out of steps", "0.0"), cells, "Markdown table rendered");
-            assertEquals("verified", driver.findElement(By.cssSelector(".env-badges .trust")).getText());
+            // verified, or verified with a flag should another run's copy of the fixture dataset be validated first
+            assertTrue(driver.findElement(By.cssSelector(".env-badges .trust")).getText().startsWith("verified"));
             chromium.screenshots(SCREENSHOTS, "environment");
 
             copiesThePipCommand(chromium);
 
             driver.findElement(By.cssSelector(".versions a[href$='/versions/1.0.0']")).click();
             wait.until(ExpectedConditions.urlContains("/versions/1.0.0"));
-            assertEquals("verified", driver.findElement(By.cssSelector(".env-badges .trust")).getText());
+            // verified, or verified with a flag should another run's copy of the fixture dataset be validated first
+            assertTrue(driver.findElement(By.cssSelector(".env-badges .trust")).getText().startsWith("verified"));
             List<WebElement> checks = driver.findElements(By.cssSelector("table.checks tbody tr"));
             assertFalse(checks.isEmpty(), "the validation report lists its checks");
             for (WebElement check : checks) {
