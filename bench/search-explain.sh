@@ -14,22 +14,23 @@ settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem =
 
 q() { printf "'%s'" "${1//\'/\'\'}"; }
 
-cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name"
-summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at"
+cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name, e.trust_status"
+summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at, e.trust_status, e.runtime_verified, CAST(e.trust_flags AS text) AS trust_flags, e.status_reason"
+codes="'{verified,flagged,static-only,failed,validating,error}'::text[]"
 tasks="'{single-turn,multi-turn,tool-use}'::text[]"
 recent="recent AS MATERIALIZED (SELECT environment_id, sum(count)::bigint AS n FROM hub.downloads_daily
           WHERE day > (now() AT TIME ZONE 'UTC')::date - 7 GROUP BY environment_id)"
 
-# filtered WORDS NAME TAGS(array literal or empty; a task is one of them) OWNER ORDER SIZE OFFSET [VALIDATED]
-# ORDER "trending" sorts by downloads over the last 7 days.
+# filtered WORDS NAME TAGS(array literal or empty; a task is one of them) OWNER ORDER SIZE OFFSET [VALIDATED] [STATUSES]
+# ORDER "trending" sorts by downloads over the last 7 days; STATUSES: an array literal of verdicts, e.g. {verified}.
 filtered() {
-  local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" validated="${8:-}" f m page
+  local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" validated="${8:-}" statuses="${9:-}" f m page
   f="e.visibility = 'public'"
   [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
   [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
   [ -n "$validated" ] && f="$f AND e.validated_version IS NOT NULL"
   if [ -z "$words" ]; then
-    m="m AS MATERIALIZED (SELECT $cols, 0::float8 AS rank FROM hub.environments e WHERE $f)"
+    m="mall AS MATERIALIZED (SELECT $cols, 0::float8 AS rank FROM hub.environments e WHERE $f)"
   else
     m="query AS (SELECT websearch_to_tsquery('english', $(q "$words")) || websearch_to_tsquery('simple', $(q "$words")) AS tsq),
        fts AS MATERIALIZED (SELECT $cols, (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)
@@ -38,7 +39,12 @@ filtered() {
        typo AS MATERIALIZED (SELECT $cols, (2 * similarity(e.name, $(q "$name")))::float8 AS rank FROM hub.environments e
           WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT 20) few) < 20 AND e.name OPERATOR(public.%) $(q "$name")
             AND e.id NOT IN (SELECT id FROM fts) AND $f),
-       m AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)"
+       mall AS NOT MATERIALIZED (SELECT * FROM fts UNION ALL SELECT * FROM typo)"
+  fi
+  if [ -n "$statuses" ]; then
+    m="$m, m AS NOT MATERIALIZED (SELECT * FROM mall WHERE trust_status = ANY($(q "$statuses")::text[]))"
+  else
+    m="$m, m AS NOT MATERIALIZED (SELECT * FROM mall)"
   fi
   if [ "$order" = trending ]; then
     order="@downloads7d DESC, @download_count DESC, @id"
@@ -51,23 +57,33 @@ filtered() {
     $page ORDER BY ${order//@/} LIMIT $size OFFSET $offset),
     tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t),
     facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT 30),
-    tasks AS (SELECT tag, n FROM tc WHERE tag = ANY($tasks))
+    tasks AS (SELECT tag, n FROM tc WHERE tag = ANY($tasks)),
+    st AS (SELECT trust_status AS tag, count(*) AS n FROM mall WHERE trust_status IS NOT NULL GROUP BY trust_status)
     SELECT (SELECT count(*) FROM m) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets),
            (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets), (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks),
-           (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks), p.id, p.downloads7d, $summary
+           (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks), (SELECT array_agg(tag ORDER BY tag) FROM st),
+           (SELECT array_agg(n ORDER BY tag) FROM st), p.id, p.downloads7d, $summary
       FROM (SELECT 1) AS one LEFT JOIN page p ON true LEFT JOIN hub.environments e ON e.id = p.id
       LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
 }
 
-# listing ORDER SIZE OFFSET [TAG] [VALIDATED]: no text, no owner, at most one tag (or task). Two statements: the page
-# from an index (trending: sorted among its candidates, see TrendingSql), the total and facets from hub.public_tag_pairs
-# (its validated column with VALIDATED).
+# listing ORDER SIZE OFFSET [TAG] [VALIDATED] [STATUSES]: no text, no owner, at most one tag (or task). Two
+# statements: the page from an index (trending: sorted among its candidates, see TrendingSql), the total and facets from
+# hub.public_tag_pairs (its validated column with VALIDATED), or with STATUSES (array literal) from hub.public_tag_status;
+# the statuses facet from hub.public_tag_status.
 listing() {
-  local tagfilter="" tag="${4:-}" counted=environments
+  local tagfilter="" tag="${4:-}" counted=environments facetcodes="$codes" statuses="${6:-}" counters
   [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
   if [ -n "${5:-}" ]; then
     tagfilter="$tagfilter AND e.validated_version IS NOT NULL"
     counted=validated
+    facetcodes="'{verified,flagged,static-only}'::text[]"
+  fi
+  counters="SELECT other, $counted AS n FROM hub.public_tag_pairs WHERE tag = $(q "$tag")"
+  if [ -n "$statuses" ]; then
+    tagfilter="$tagfilter AND e.trust_status = ANY($(q "$statuses")::text[])"
+    counters="SELECT other, environments AS n FROM hub.public_tag_status WHERE tag = $(q "$tag")
+                 AND status = ANY($(q "$statuses")::text[])"
   fi
   if [ "$1" = trending ]; then
     echo "WITH $recent, cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r
@@ -84,13 +100,16 @@ listing() {
            WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
   fi
   echo ";;"
-  echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (SELECT other, $counted AS n FROM hub.public_tag_pairs
-                 WHERE tag = $(q "$tag")) x GROUP BY other),
+  echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM ($counters) x GROUP BY other),
+         s AS (SELECT status, sum(n)::bigint AS n FROM (SELECT status, environments AS n FROM hub.public_tag_status
+                 WHERE tag = $(q "$tag") AND other = '' AND status = ANY($facetcodes)) y GROUP BY status),
          f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
         SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
                (SELECT array_agg(n ORDER BY n DESC, tag) FROM f),
                (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0),
-               (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0)"
+               (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0),
+               (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0),
+               (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0)"
 }
 
 DL="@download_count DESC, @id"
@@ -115,6 +134,9 @@ add "task=single-turn sort=trending"      "$(listing trending 20 0 single-turn)"
 add "validated=true (browse)"             "$(listing "$DL" 20 0 "" validated)"
 add "task=tool-use&validated=true"        "$(listing "$DL" 20 0 tool-use validated)"
 add "q=math&validated=true&task=tool-use" "$(filtered "math" "math" "{tool-use}" "" "$REL" 20 0 validated)"
+add "status=verified (browse)"            "$(listing "$DL" 20 0 "" "" "{verified}")"
+add "tag=text&status=flagged,static-only" "$(listing "$DL" 20 0 text "" "{flagged,static-only}")"
+add "q=math&status=failed"                "$(filtered "math" "math" "" "" "$REL" 20 0 "" "{failed}")"
 
 explain_ms() {
   # sum of planning + execution time of every statement in $1 (statements separated by ';;')

@@ -154,5 +154,5 @@ CREATE OR REPLACE FUNCTION hub.public_tag_pairs_rebuild() RETURNS void LANGUAGE 
      GROUP BY a, e.trust_status, b;
 $$;
 
-LOCK TABLE hub.environments IN SHARE ROW EXCLUSIVE MODE;
+-- (CREATE TRIGGER above holds hub.environments in SHARE ROW EXCLUSIVE mode until this migration commits)
 SELECT hub.public_tag_pairs_rebuild();

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
  * the caller may read. A task is a required tag; {@code validated=true} is a condition that the listings' counts
  * follow too, so neither stops a search from being a listing; so is a status filter ({@code hub.public_tag_status}
- * counts per verdict, migration V11). The statuses facet counts the matches of every filter but status. Trending pages sort only their candidates
- * ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
+ * counts per verdict, migration V11). The statuses facet counts the matches of every filter but status. Trending pages
+ * sort only their candidates ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
 public final class SearchSql {

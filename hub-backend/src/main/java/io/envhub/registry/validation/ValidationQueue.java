@@ -123,7 +123,8 @@ public class ValidationQueue {
             return new ValidationViews.Outcome(jobId, ERROR, attempts, EnvironmentVersion.ERROR);
         }
         em.createNativeQuery("UPDATE hub.validation_jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL,"
-                + " last_error = ?1, updated_at = now(), queued_at = now() WHERE id = ?2").setParameter(1, message).setParameter(2, jobId).executeUpdate();
+                        + " last_error = ?1, updated_at = now(), queued_at = now() WHERE id = ?2").setParameter(1, message)
+                .setParameter(2, jobId).executeUpdate();
         setVersionStatus(versionId, EnvironmentVersion.PENDING);
         return new ValidationViews.Outcome(jobId, QUEUED, attempts, EnvironmentVersion.PENDING);
     }
