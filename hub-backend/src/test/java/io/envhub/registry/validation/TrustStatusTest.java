@@ -243,6 +243,19 @@ class TrustStatusTest {
         given().get(env(name) + "/versions").then().body("trustStatus", containsInAnyOrder("failed"));
     }
 
+    @Test
+    void theOpenApiDocumentShowsTheVerdictFieldsWhereTheJsonHasThem() {
+        JsonPath doc = given().accept("application/json").get("/q/openapi").then().statusCode(200).extract().jsonPath();
+        String listRef = doc.getString("paths.'/api/v1/environments'.get.responses.'200'.content.'application/json'.schema.'$ref'");
+        String search = listRef.substring(listRef.lastIndexOf('/') + 1);
+        String itemRef = doc.getString("components.schemas." + search + ".properties.items.items.'$ref'");
+        String item = itemRef.substring(itemRef.lastIndexOf('/') + 1);
+        java.util.Set<String> fields = doc.<String, Object>getMap("components.schemas." + item + ".properties").keySet();
+        for (String field : List.of("trustStatus", "statusLabel", "runtimeVerified", "trustFlags", "statusReason", "latestStatus")) {
+            assertEquals(true, fields.contains(field), field + " in " + fields);
+        }
+    }
+
     private List<String> statuses(String query) {
         return search(query).getList("items.trustStatus");
     }
