@@ -42,14 +42,25 @@ public class ObjectKeyGuard {
     /** The lock of one object key, held until {@link #close}. */
     public final class Held implements AutoCloseable {
         private final Connection connection;
+        private final String key;
 
-        private Held(Connection connection) {
+        private Held(Connection connection, String key) {
             this.connection = connection;
+            this.key = key;
         }
 
-        /** Releases the lock (ends its session) and the slot. */
+        /**
+         * Releases the lock and the slot. The explicit unlock returns only once the lock is free; closing the
+         * connection alone frees it a moment later, when the server notices the session ended.
+         */
         @Override
         public void close() {
+            try (PreparedStatement ps = connection.prepareStatement("SELECT pg_advisory_unlock(hashtextextended(?, 0))")) {
+                ps.setString(1, key);
+                ps.execute();
+            } catch (SQLException e) {
+                LOG.debugf("unlocking an advisory lock (closing its session frees it too): %s", e.getMessage());
+            }
             try {
                 connection.close();
             } catch (SQLException e) {
@@ -72,7 +83,7 @@ public class ObjectKeyGuard {
                 ps.setString(1, key);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next() && rs.getBoolean(1)) {
-                        return Optional.of(new Held(c));
+                        return Optional.of(new Held(c, key));
                     }
                 }
             }
