@@ -3,6 +3,7 @@ package io.envhub.registry.org;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.security.UserState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -18,9 +19,11 @@ public class OrgService {
     static final int MAX_DISPLAY_NAME = 100;
 
     private final EntityManager em;
+    private final UserState users;
 
-    public OrgService(EntityManager em) {
+    public OrgService(EntityManager em, UserState users) {
         this.em = em;
+        this.users = users;
     }
 
     /** A member of an organisation. */
@@ -31,10 +34,17 @@ public class OrgService {
     public record Membership(String name, String role) {
     }
 
-    /** Creates an organisation with its creator as owner; 400 for a bad name, 409 when any owner already has it. */
+    /**
+     * Creates an organisation with its creator as owner; 400 for a bad or reserved name, 409 when any owner already has
+     * it or a Keycloak user has it (users and organisations share one namespace, also for users who have not signed in
+     * to the hub yet).
+     */
     @Transactional
     public Owner create(Owner creator, String name, String displayName) {
         OrgNames.requireValid(name);
+        if (users.usernameExists(name)) {
+            throw new ApiException.Conflict("name-taken", "The name '" + name + "' belongs to a user of this hub.");
+        }
         String display = displayName == null || displayName.isBlank() ? name : displayName.strip();
         if (display.length() > MAX_DISPLAY_NAME) {
             throw new ApiException.Invalid("invalid-display-name", "A display name has at most " + MAX_DISPLAY_NAME + " characters.");
@@ -84,7 +94,8 @@ public class OrgService {
     }
 
     /**
-     * Adds a user to an organisation or changes their role. 400 for an unknown role, 404 for an unknown user, 409 when
+     * Changes the role of an existing member (users join only by accepting an invitation, see
+     * {@link InvitationService}). 400 for an unknown role, 404 for an unknown user or one who is not a member, 409 when
      * this would leave the organisation without an owner.
      */
     @Transactional
@@ -95,13 +106,14 @@ public class OrgService {
         lock(org);
         Owner user = requireUser(username);
         String current = currentRole(org, user);
+        if (current == null) {
+            throw new ApiException.NotFound("'" + user.name + "' is not a member of '" + org.name + "'; invite them with POST /api/v1/orgs/"
+                    + org.name + "/invitations (they join when they accept).");
+        }
         if (AccessPolicy.ORG_OWNER.equals(current) && !AccessPolicy.ORG_OWNER.equals(role)) {
             requireAnotherOwner(org);
         }
-        em.createNativeQuery("""
-                INSERT INTO hub.org_members (org_id, user_id, role) VALUES (?1, ?2, ?3)
-                ON CONFLICT (org_id, user_id) DO UPDATE SET role = EXCLUDED.role
-                """)
+        em.createNativeQuery("UPDATE hub.org_members SET role = ?3 WHERE org_id = ?1 AND user_id = ?2")
                 .setParameter(1, org.id).setParameter(2, user.id).setParameter(3, role)
                 .executeUpdate();
         return new Member(user.name, role);

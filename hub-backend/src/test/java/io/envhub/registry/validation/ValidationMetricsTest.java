@@ -75,7 +75,7 @@ class ValidationMetricsTest {
     }
 
     private static String metrics() {
-        return given().get("/q/metrics").then().statusCode(200).extract().asString();
+        return given().auth().oauth2(Tokens.forUser("ada", "ada")).get("/q/metrics").then().statusCode(200).extract().asString();
     }
 
     /** The sample's value, or -1 when it is not on the page. */
