@@ -9,6 +9,7 @@ import io.envhub.bounty.bounty.Domains;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -127,7 +128,7 @@ public class ApplicationService {
     }
 
     private static Application find(long bountyId, long appId) {
-        Application a = Application.findById(appId);
+        Application a = Application.findById(appId, LockModeType.PESSIMISTIC_WRITE);
         if (a == null || a.bountyId != bountyId) {
             throw new ApiException.NotFound("Application " + appId + " of bounty " + bountyId + " does not exist.");
         }

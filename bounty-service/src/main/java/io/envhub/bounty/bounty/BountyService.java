@@ -124,7 +124,10 @@ public class BountyService {
 
     private static Bounty manageable(long id, Actor actor) {
         actor.requireSignedIn();
-        Bounty b = visible(id, actor);
+        Bounty b = Bounty.lockedById(id).orElse(null);
+        if (b == null || "draft".equals(b.status) && !mayManage(b, actor)) {
+            throw new ApiException.NotFound("Bounty " + id + " does not exist.");
+        }
         if (!mayManage(b, actor)) {
             throw new ApiException.Forbidden("Only the sponsor of bounty " + id + " (and admins) may change it.");
         }

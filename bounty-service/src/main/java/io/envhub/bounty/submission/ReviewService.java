@@ -38,7 +38,7 @@ public class ReviewService {
 
     /** Records a review (and its transition). */
     public SubmissionView review(long submissionId, ReviewRequest req, Actor actor) {
-        Submission s = reviewable(submissionId, actor);
+        Submission s = reviewable(Submission.findById(submissionId), submissionId, actor);
         Bounty b = Bounty.findById(s.bountyId);
         if (req == null || req.decision() == null || !DECISIONS.contains(req.decision())) {
             throw new ApiException.Invalid("invalid-decision", "decision must be approve, request_changes or reject.");
@@ -91,10 +91,9 @@ public class ReviewService {
         r.persist();
     }
 
-    /** The submission, if the caller may review it: the bounty's sponsor or an admin, not the submitter. */
-    static Submission reviewable(long submissionId, Actor actor) {
+    /** The submission {@code s} (null: 404), if the caller may review it: the bounty's sponsor or an admin, not the submitter. */
+    static Submission reviewable(Submission s, long submissionId, Actor actor) {
         actor.requireSignedIn();
-        Submission s = Submission.findById(submissionId);
         if (s == null) {
             throw new ApiException.NotFound("Submission " + submissionId + " does not exist.");
         }

@@ -62,7 +62,7 @@ public class SubmissionService {
     /** The submitter answers "changes requested" with a new version (the history is kept). */
     public SubmissionView resubmit(long submissionId, String environment, String version, Actor actor) {
         actor.requireContributor();
-        Submission s = own(submissionId, actor);
+        Submission s = own(Submission.findById(submissionId), submissionId, actor);
         Machine.SUBMISSION.next(s.status, "resubmit");
         mayParticipate(s.bountyId, actor);
         VersionCheck.Ref ref = VersionCheck.parse(environment == null ? SubmissionVersion.latest(s.id).environment : environment);
@@ -86,8 +86,7 @@ public class SubmissionService {
     @Transactional
     public SubmissionView withdraw(long submissionId, Actor actor) {
         actor.requireSignedIn();
-        Submission s = own(submissionId, actor);
-        Submission.lockedById(submissionId);
+        Submission s = own(Submission.lockedById(submissionId).orElse(null), submissionId, actor);
         String from = s.status;
         s.status = Machine.SUBMISSION.next(from, "withdraw");
         s.updatedAt = now();
@@ -98,7 +97,7 @@ public class SubmissionService {
     /** The sponsor or an admin takes a submitted submission into review. */
     @Transactional
     public SubmissionView startReview(long submissionId, Actor actor) {
-        Submission s = ReviewService.reviewable(submissionId, actor);
+        Submission s = ReviewService.reviewable(Submission.lockedById(submissionId).orElse(null), submissionId, actor);
         Bounty b = Bounty.findById(s.bountyId);
         String from = s.status;
         s.status = Machine.SUBMISSION.next(from, "start_review");
@@ -125,8 +124,7 @@ public class SubmissionService {
         return b;
     }
 
-    private static Submission own(long submissionId, Actor actor) {
-        Submission s = Submission.findById(submissionId);
+    private static Submission own(Submission s, long submissionId, Actor actor) {
         if (s == null || Bounty.<Bounty>findById(s.bountyId) == null) {
             throw new ApiException.NotFound("Submission " + submissionId + " does not exist.");
         }
