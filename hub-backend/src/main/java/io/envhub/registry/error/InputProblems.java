@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.envhub.kit.error.ApiException;
+import io.envhub.kit.error.Problems;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.stream.Collectors;
@@ -15,6 +17,12 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  * a Java class.
  */
 public class InputProblems {
+    private final Problems problems;
+
+    public InputProblems(Problems problems) {
+        this.problems = problems;
+    }
+
     @ServerExceptionMapper
     public Response mismatched(MismatchedInputException e, UriInfo uri) {
         return invalidJson(e, uri);
@@ -25,8 +33,8 @@ public class InputProblems {
         return invalidJson(e, uri);
     }
 
-    static Response invalidJson(JsonProcessingException e, UriInfo uri) {
-        return ProblemMapper.problem(new ApiException.Invalid("invalid-json", detail(e)), uri == null ? null : uri.getPath());
+    Response invalidJson(JsonProcessingException e, UriInfo uri) {
+        return problems.problem(new ApiException.Invalid("invalid-json", detail(e)), uri == null ? null : uri.getPath());
     }
 
     /** The client-facing explanation of the JSON error in this exception's cause chain (no Java class names). */

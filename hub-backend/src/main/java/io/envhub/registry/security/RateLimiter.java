@@ -1,6 +1,6 @@
 package io.envhub.registry.security;
 
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;

@@ -3,7 +3,7 @@ package io.envhub.registry.version;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.ValidationResults;
 import io.envhub.registry.validation.Verdict;
 import io.envhub.registry.version.VersionService.Found;

@@ -1,4 +1,4 @@
-package io.envhub.registry.error;
+package io.envhub.kit.error;
 
 /**
  * A refusal the API explains to the client. Subclasses say which kind (and so which HTTP status, see
@@ -35,6 +35,10 @@ public abstract class ApiException extends RuntimeException {
     public static final class Forbidden extends ApiException {
         public Forbidden(String detail) {
             super("forbidden", detail);
+        }
+
+        public Forbidden(String code, String detail) {
+            super(code, detail);
         }
     }
 
@@ -78,6 +82,13 @@ public abstract class ApiException extends RuntimeException {
         /** Seconds until a retry may succeed (the Retry-After header). */
         public long retryAfterSeconds() {
             return retryAfterSeconds;
+        }
+    }
+
+    /** 503: a service this one depends on could not answer; nothing was changed. */
+    public static final class Unavailable extends ApiException {
+        public Unavailable(String code, String detail) {
+            super(code, detail);
         }
     }
 }

@@ -1,0 +1,49 @@
+package io.envhub.registry.error;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.envhub.format.FormatException;
+import io.envhub.kit.error.ErrorRows;
+import io.envhub.kit.error.ErrorTable.Row;
+import io.envhub.registry.security.UserState;
+import io.envhub.registry.storage.StorageException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.channels.ClosedChannelException;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/** hub-backend's own rows of the error table (the kit's {@code ErrorTable}): uploads, packages, the object store. */
+@ApplicationScoped
+public class HubErrorRows implements ErrorRows {
+    static final List<Row> ROWS = List.of(
+            new Row(ClosedChannelException.class, 400, "upload-interrupted", "Upload interrupted")
+                    .inCauses("The connection closed before the upload finished; nothing was stored. Push again."),
+            new Row(FormatException.class, 400, null, "Invalid package")
+                    .typedBy(t -> ((FormatException) t).code().replace('.', '-').replace('_', '-')),
+            new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"),
+            new Row(UserState.Unavailable.class, 503, "identity-unavailable", "Identity provider unavailable"));
+
+    @Override
+    public List<Row> rows() {
+        return ROWS;
+    }
+
+    /**
+     * Errors the client caused that arrive wrapped: an unreadable JSON body (the JSON reader wraps it in a bare 400)
+     * and text PostgreSQL refuses to store (NUL, unencodable characters: SQL states 22021 and 22P05).
+     */
+    @Override
+    public Optional<Row> match(Throwable error) {
+        for (Throwable c = error; c != null; c = c.getCause()) {
+            if (c instanceof JsonProcessingException) {
+                return Optional.of(new Row(c.getClass(), 400, "invalid-json", "Invalid request")
+                        .inCauses(InputProblems.detail(error)));
+            }
+            if (c instanceof SQLException sql && ("22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState()))) {
+                return Optional.of(new Row(c.getClass(), 400, "invalid-characters", "Invalid request")
+                        .inCauses("A field or path segment contains a NUL byte or a character that cannot be stored."));
+            }
+        }
+        return Optional.empty();
+    }
+}
