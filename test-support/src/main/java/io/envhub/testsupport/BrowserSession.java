@@ -19,7 +19,23 @@ public final class BrowserSession {
     private static final Pattern ANY_FORM_ACTION = Pattern.compile("<form[^>]*action=\"([^\"]+)\"", Pattern.CASE_INSENSITIVE);
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
-    private final CookieJar cookies = new CookieJar();
+    private final CookieJar cookies;
+
+    public BrowserSession() {
+        this(new CookieJar());
+    }
+
+    private BrowserSession(CookieJar cookies) {
+        this.cookies = cookies;
+    }
+
+    /**
+     * Another browser holding copies of this one's cookies as they are now: a session cookie copied (stolen) from
+     * this browser. From then on each keeps its own cookies.
+     */
+    public BrowserSession copyCookies() {
+        return new BrowserSession(cookies.copy());
+    }
 
     /** GET that follows redirects (up to 10) and returns the final response. */
     public HttpResponse<String> get(String url) {
