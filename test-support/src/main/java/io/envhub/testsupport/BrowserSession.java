@@ -50,6 +50,13 @@ public final class BrowserSession {
         return follow(send(req));
     }
 
+    /** POSTs a form and returns the answer itself, without following a redirect. */
+    public HttpResponse<String> postFormOnce(String url, Map<String, String> form) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(Tokens.formBody(form))));
+    }
+
     /**
      * Given a response that shows Keycloak's login page, submits the credentials and follows the redirects back.
      *

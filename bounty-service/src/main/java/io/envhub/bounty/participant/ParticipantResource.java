@@ -1,5 +1,6 @@
 package io.envhub.bounty.participant;
 
+import io.envhub.bounty.security.SignInProblem;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.ws.rs.GET;
@@ -31,7 +32,13 @@ public class ParticipantResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Me me() {
-        Participant p = participants.seen(token.getSubject(), token.getClaim("preferred_username"), token.getClaim("name"));
+        String subject = token.getSubject();
+        String username = token.getClaim("preferred_username");
+        if (subject == null || subject.isBlank() || username == null || username.isBlank()) {
+            // a valid token of the realm that names no user (e.g. a client's own token without the profile scope)
+            throw SignInProblem.forbidden("This token names no user (no subject or user name); sign in as a user.");
+        }
+        Participant p = participants.seen(subject, username, token.getClaim("name"));
         boolean admin = identity.hasRole("admin");
         return new Me(p.username, p.displayName, admin || identity.hasRole("sponsor"), admin,
                 admin || identity.hasRole("contributor"), p.firstSeenAt);

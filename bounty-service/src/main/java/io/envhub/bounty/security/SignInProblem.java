@@ -8,6 +8,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
@@ -15,7 +16,7 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * 401 answers as {@code application/problem+json} (type {@code https://envhub.dev/problems/unauthorized}) instead of
  * an empty body: for refused tokens (quarkus-oidc: wrong audience, an ID token, no subject, expired, forged) and for
- * anonymous calls to endpoints that need a sign-in.
+ * anonymous calls to endpoints that need a sign-in; and the 403 for valid tokens that name no user.
  */
 @ApplicationScoped
 public class SignInProblem {
@@ -40,8 +41,18 @@ public class SignInProblem {
 
     /** The problem document for a 401. */
     static String body(String detail, String path) {
-        JsonObject problem = new JsonObject().put("type", "https://envhub.dev/problems/unauthorized")
-                .put("title", "Authentication required").put("status", 401).put("detail", detail);
+        return problem("unauthorized", "Authentication required", 401, detail, path);
+    }
+
+    /** A 403 problem answer (type {@code https://envhub.dev/problems/forbidden}) to throw from a resource. */
+    public static WebApplicationException forbidden(String detail) {
+        return new WebApplicationException(Response.status(403).type(MEDIA_TYPE)
+                .entity(problem("forbidden", "Forbidden", 403, detail, null)).build());
+    }
+
+    private static String problem(String code, String title, int status, String detail, String path) {
+        JsonObject problem = new JsonObject().put("type", "https://envhub.dev/problems/" + code)
+                .put("title", title).put("status", status).put("detail", detail);
         if (path != null) {
             problem.put("instance", path);
         }

@@ -35,10 +35,10 @@ class BountyTokenRulesTest {
     }
 
     @Test
-    void aValidRealmTokenWithoutSubjectIsA401ProblemNotA500() {
-        // a service client of the realm whose tokens are meant for bounty-service but carry no `sub`
-        // (no default client scopes, so not the `basic` scope that adds it)
-        String clientId = "nosub-" + UUID.randomUUID();
+    void aValidRealmTokenThatNamesNoUserIsAProblemNotA500() {
+        // a service client of the realm whose tokens are meant for bounty-service but name no user: no default client
+        // scopes, so neither `profile` (preferred_username) nor anything else about a person
+        String clientId = "nouser-" + UUID.randomUUID();
         String secret = "s-" + UUID.randomUUID();
         String body = "{\"clientId\":\"" + clientId + "\",\"enabled\":true,\"publicClient\":false,\"secret\":\"" + secret + "\","
                 + "\"serviceAccountsEnabled\":true,\"standardFlowEnabled\":false,\"defaultClientScopes\":[],"
@@ -47,9 +47,11 @@ class BountyTokenRulesTest {
         assertEquals(201, KeycloakAdmin.call("POST", "/clients", body).statusCode());
         String token = Tokens.forClient(clientId, secret);
         JsonNode claims = KeycloakAdmin.claims(token);
-        assertTrue(claims.path("sub").isMissingNode(), "the token has no subject: " + claims);
+        assertTrue(claims.path("preferred_username").isMissingNode(), "the token names no user: " + claims);
         assertTrue(claims.path("aud").toString().contains("bounty-service"), claims.toString());
-        unauthorized(given().auth().oauth2(token).get("/api/v1/bounties/me").then());
+        given().auth().oauth2(token).get("/api/v1/bounties/me").then().statusCode(403)
+                .contentType(startsWith("application/problem+json"))
+                .body("type", equalTo("https://envhub.dev/problems/forbidden")).body("detail", containsString("names no user"));
     }
 
     @Test
