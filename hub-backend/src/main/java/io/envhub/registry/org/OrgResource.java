@@ -61,7 +61,8 @@ public class OrgResource {
     @PUT
     @Path("/{org}/members/{username}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Add a member or change their role", description = "Organisation owners and admins only.")
+    @Operation(summary = "Change a member's role", description = "Organisation owners and admins only. Users join only by "
+            + "accepting an invitation (POST /api/v1/orgs/{org}/invitations); 404 for a user who is not a member.")
     public OrgService.Member setMember(@PathParam("org") String name, @PathParam("username") String username, SetRole body) {
         Owner org = orgs.requireOrg(name);
         policy.requireManageOrg(org);

@@ -84,7 +84,8 @@ public class OrgService {
     }
 
     /**
-     * Adds a user to an organisation or changes their role. 400 for an unknown role, 404 for an unknown user, 409 when
+     * Changes the role of an existing member (users join only by accepting an invitation, see
+     * {@link InvitationService}). 400 for an unknown role, 404 for an unknown user or one who is not a member, 409 when
      * this would leave the organisation without an owner.
      */
     @Transactional
@@ -95,13 +96,14 @@ public class OrgService {
         lock(org);
         Owner user = requireUser(username);
         String current = currentRole(org, user);
+        if (current == null) {
+            throw new ApiException.NotFound("'" + user.name + "' is not a member of '" + org.name + "'; invite them with POST /api/v1/orgs/"
+                    + org.name + "/invitations (they join when they accept).");
+        }
         if (AccessPolicy.ORG_OWNER.equals(current) && !AccessPolicy.ORG_OWNER.equals(role)) {
             requireAnotherOwner(org);
         }
-        em.createNativeQuery("""
-                INSERT INTO hub.org_members (org_id, user_id, role) VALUES (?1, ?2, ?3)
-                ON CONFLICT (org_id, user_id) DO UPDATE SET role = EXCLUDED.role
-                """)
+        em.createNativeQuery("UPDATE hub.org_members SET role = ?3 WHERE org_id = ?1 AND user_id = ?2")
                 .setParameter(1, org.id).setParameter(2, user.id).setParameter(3, role)
                 .executeUpdate();
         return new Member(user.name, role);

@@ -123,7 +123,9 @@ class OrganisationTest {
         create(alice, org).then().statusCode(201);
         // sam is not a member: 403
         setRole(sam, org, "sam", "member").then().statusCode(403);
-        // alice (owner) adds sam as member
+        // alice (owner) cannot add sam directly: members join by accepting an invitation
+        setRole(alice, org, "sam", "member").then().statusCode(404);
+        Invitations.join(alice, org, "sam", "member", sam);
         setRole(alice, org, "sam", "member").then().statusCode(200)
                 .body("username", equalTo("sam")).body("role", equalTo("member"));
         // a plain member may not manage either
@@ -131,7 +133,7 @@ class OrganisationTest {
         given().auth().oauth2(sam).delete("/api/v1/orgs/" + org + "/members/alice").then().statusCode(403);
         // ada (admin, not a member) may
         setRole(ada, org, "sam", "maintainer").then().statusCode(200).body("role", equalTo("maintainer"));
-        setRole(ada, org, "ada", "member").then().statusCode(200);
+        Invitations.join(ada, org, "ada", "member", ada);
         given().get("/api/v1/owners/" + org).then().statusCode(200)
                 .body("members", equalTo(List.of(
                         Map.of("username", "alice", "role", "owner"),
@@ -159,7 +161,7 @@ class OrganisationTest {
         setRole(alice, org, "alice", "member").then().statusCode(409)
                 .body("type", equalTo("https://envhub.dev/problems/last-owner"));
         // with a second owner, the first may go
-        setRole(alice, org, "sam", "owner").then().statusCode(200);
+        Invitations.join(alice, org, "sam", "owner", sam);
         given().auth().oauth2(alice).delete("/api/v1/orgs/" + org + "/members/alice").then().statusCode(204);
         // now alice is out and cannot manage; sam is the last owner, even an admin cannot remove him
         setRole(alice, org, "alice", "owner").then().statusCode(403);
@@ -172,7 +174,7 @@ class OrganisationTest {
     void meListsTheCallersOrganisations() {
         String org = freshName();
         create(alice, org).then().statusCode(201);
-        setRole(alice, org, "sam", "maintainer").then().statusCode(200);
+        Invitations.join(alice, org, "sam", "maintainer", sam);
         given().auth().oauth2(sam).get("/api/v1/me").then().statusCode(200)
                 .body("organisations", hasItem(Map.of("name", org, "role", "maintainer")))
                 .body("authentication", equalTo("keycloak"));

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.envhub.registry.org.Invitations;
 import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
@@ -59,8 +60,7 @@ class PublishPermissionsTest {
                 .post("/api/v1/orgs").then().statusCode(201);
         TestWheels.Built wheel = TestWheels.environment("org-env", "1.0");
         assertEquals(403, push(given().auth().oauth2(sam), org + "/org-env", wheel));
-        given().auth().oauth2(alice).contentType(ContentType.JSON).body(Map.of("role", "member"))
-                .put("/api/v1/orgs/" + org + "/members/sam").then().statusCode(200);
+        Invitations.join(alice, org, "sam", "member", sam);
         assertEquals(403, push(given().auth().oauth2(sam), org + "/org-env", wheel));
         given().auth().oauth2(alice).contentType(ContentType.JSON).body(Map.of("role", "maintainer"))
                 .put("/api/v1/orgs/" + org + "/members/sam").then().statusCode(200);
