@@ -63,7 +63,8 @@ class HubBackendBootTest {
 
     @Test
     void metricsAndOpenApiAreServed() {
-        given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
+        given().auth().oauth2(Tokens.forUser("ada", "ada")).get("/q/metrics").then().statusCode(200)
+                .body(containsString("jvm_memory_used_bytes"));
         given().accept("application/json").get("/q/openapi").then().statusCode(200)
                 .body(containsString("/api/v1/me"));
         // the multipart push reads its body as a stream: its form is documented by hand (PushForm), not derived

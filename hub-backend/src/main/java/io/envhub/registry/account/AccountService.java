@@ -13,17 +13,25 @@ public class AccountService {
         this.em = em;
     }
 
+    /** Prefix of the owner name given to a user whose user name another owner (an organisation) already has. */
+    public static final String TAKEN_PREFIX = "~";
+
     /**
      * Creates or updates the owner row of a signed-in user. Concurrent first requests are safe: the insert is an
-     * upsert on the subject.
+     * upsert on the subject. A user whose name an organisation already has (it was created before they registered in
+     * Keycloak) is still mirrored, under {@code ~username}: they can use the API, but have no personal namespace
+     * (pushing to {@code username/...} answers 409 {@code namespace-taken}) until an admin renames one of the two.
      */
     @Transactional
     public Owner mirror(String subject, String username, String displayName, String email, java.util.Set<String> roles) {
         String[] sortedRoles = roles.stream().sorted().toArray(String[]::new);
+        Owner mirrored = Owner.findBySubject(subject);
         Owner existing = Owner.findByName(username).orElse(null);
-        if (existing != null && !subject.equals(existing.subject)) {
-            throw new io.envhub.registry.error.ApiException.Conflict("name-taken", "The name '" + username
-                    + "' already belongs to another owner on this hub (an organisation); ask an admin to resolve it.");
+        String name = username;
+        if (mirrored != null) {
+            name = mirrored.name; // the name is kept once given
+        } else if (existing != null && !subject.equals(existing.subject)) {
+            name = Owner.findByName(TAKEN_PREFIX + username).isEmpty() ? TAKEN_PREFIX + username : TAKEN_PREFIX + subject;
         }
         em.createNativeQuery("""
                 INSERT INTO hub.owners (kind, name, display_name, email, subject, roles)
@@ -36,7 +44,7 @@ public class AccountService {
                     OR owners.roles IS DISTINCT FROM EXCLUDED.roles
                 """)
                 .setParameter("roles", "{" + String.join(",", sortedRoles) + "}")
-                .setParameter("name", username)
+                .setParameter("name", name)
                 .setParameter("displayName", displayName)
                 .setParameter("email", email)
                 .setParameter("subject", subject)

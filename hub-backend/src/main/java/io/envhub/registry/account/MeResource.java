@@ -28,10 +28,14 @@ public class MeResource {
         this.orgs = orgs;
     }
 
-    /** The caller's account, organisations, and how they authenticated ({@code keycloak} or {@code token}, with scopes). */
+    /**
+     * The caller's account, organisations, and how they authenticated ({@code keycloak} or {@code token}, with scopes).
+     * {@code namespaceTaken}: an organisation has the user's name, so {@code username} is {@code ~name} and they have no
+     * personal namespace.
+     */
     public record Me(long id, String username, String displayName, String email, List<String> roles,
                      OffsetDateTime memberSince, List<OrgService.Membership> organisations, String authentication,
-                     List<String> scopes) {
+                     List<String> scopes, boolean namespaceTaken) {
     }
 
     @GET
@@ -45,6 +49,7 @@ public class MeResource {
         List<String> roles = caller.roles().stream().sorted().toList();
         List<String> scopes = caller.scopes().stream().sorted().toList();
         return new Me(owner.id, owner.name, owner.displayName, owner.email, roles, owner.createdAt,
-                orgs.membershipsOf(owner.id), caller.isPersonalToken() ? TOKEN : KEYCLOAK, scopes);
+                orgs.membershipsOf(owner.id), caller.isPersonalToken() ? TOKEN : KEYCLOAK, scopes,
+                owner.name.startsWith(AccountService.TAKEN_PREFIX));
     }
 }

@@ -1,10 +1,13 @@
 package io.envhub.registry.download;
 
 import io.agroal.api.AgroalDataSource;
+import io.envhub.registry.security.Caller;
+import io.envhub.registry.security.ClientAddress;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts downloads: today's row of {@code hub.downloads_daily} and the environment's {@code download_count}, both in
@@ -23,14 +26,30 @@ public class DownloadCounter {
             UPDATE hub.environments SET download_count = download_count + 1
             WHERE id = ? AND set_config('synchronous_commit', 'off', true) IS NOT NULL""";
 
-    private final AgroalDataSource db;
+    private static final int MAX_CLIENTS = 200_000;
 
-    public DownloadCounter(AgroalDataSource db) {
+    private final AgroalDataSource db;
+    private final DownloadConfig config;
+    private final Caller caller;
+    private final ClientAddress address;
+    /** (client, environment) to the time (nanos) until which further downloads are not counted. */
+    private final ConcurrentHashMap<String, Long> recent = new ConcurrentHashMap<>();
+
+    public DownloadCounter(AgroalDataSource db, DownloadConfig config, Caller caller, ClientAddress address) {
         this.db = db;
+        this.config = config;
+        this.caller = caller;
+        this.address = address;
     }
 
-    /** Counts one download of the environment; call outside any transaction. */
+    /**
+     * Counts one download of the environment, unless the same client (signed-in user, else IP address) had one counted
+     * within {@link DownloadConfig#dedupWindow()}; call outside any transaction.
+     */
     public void count(long environmentId) {
+        if (!firstInWindow(environmentId)) {
+            return;
+        }
         try (Connection c = db.getConnection(); PreparedStatement update = c.prepareStatement(COUNT)) {
             if (!c.getAutoCommit()) {
                 throw new IllegalStateException("downloads are counted in autocommit, outside any transaction");
@@ -41,5 +60,27 @@ public class DownloadCounter {
         } catch (SQLException e) {
             throw new IllegalStateException("could not count a download of environment " + environmentId, e);
         }
+    }
+
+    private boolean firstInWindow(long environmentId) {
+        long window = config.dedupWindow().toNanos();
+        if (window <= 0) {
+            return true;
+        }
+        Long user = caller.ownerId();
+        String key = (user != null ? "u" + user : "ip" + address.current()) + "/" + environmentId;
+        long now = System.nanoTime();
+        if (recent.size() > MAX_CLIENTS) {
+            recent.entrySet().removeIf(e -> e.getValue() - now <= 0);
+        }
+        boolean[] counted = {false};
+        recent.compute(key, (k, until) -> {
+            if (until == null || until - now <= 0) {
+                counted[0] = true;
+                return now + window;
+            }
+            return until;
+        });
+        return counted[0];
     }
 }

@@ -65,4 +65,19 @@ public abstract class ApiException extends RuntimeException {
             super(code, detail);
         }
     }
+
+    /** 429: the caller (or their address) made too many requests of this kind; retry after some seconds. */
+    public static final class TooManyRequests extends ApiException {
+        private final long retryAfterSeconds;
+
+        public TooManyRequests(String detail, long retryAfterSeconds) {
+            super("rate-limited", detail);
+            this.retryAfterSeconds = retryAfterSeconds;
+        }
+
+        /** Seconds until a retry may succeed (the Retry-After header). */
+        public long retryAfterSeconds() {
+            return retryAfterSeconds;
+        }
+    }
 }

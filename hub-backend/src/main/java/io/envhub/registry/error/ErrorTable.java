@@ -23,12 +23,14 @@ final class ErrorTable {
             new Row(ApiException.Invalid.class, 400, null, "Invalid request"),
             new Row(ApiException.TooLarge.class, 413, null, "Upload too large"),
             new Row(ApiException.Unsupported.class, 415, null, "Unsupported media type"),
+            new Row(ApiException.TooManyRequests.class, 429, null, "Too many requests"),
             new Row(FormatException.class, 400, null, "Invalid package"),
             new Row(UnauthorizedException.class, 401, "unauthorized", "Authentication required"),
             new Row(AuthenticationFailedException.class, 401, "unauthorized", "Authentication required"),
             new Row(ForbiddenException.class, 403, "forbidden", "Not allowed"),
             new Row(ConstraintViolationException.class, 400, "invalid-request", "Invalid request"),
-            new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"));
+            new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"),
+            new Row(io.envhub.registry.security.UserState.Unavailable.class, 503, "identity-unavailable", "Identity provider unavailable"));
 
     private ErrorTable() {
     }
@@ -38,6 +40,14 @@ final class ErrorTable {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof java.nio.channels.ClosedChannelException) {
                 return new Row(c.getClass(), 400, "upload-interrupted", "Upload interrupted");
+            }
+            // the JSON reader wraps these in a bare 400 WebApplicationException
+            if (c instanceof com.fasterxml.jackson.core.JsonProcessingException) {
+                return new Row(c.getClass(), 400, "invalid-json", "Invalid request");
+            }
+            // PostgreSQL refuses NUL and unencodable characters in text: the client sent them, not our fault
+            if (c instanceof java.sql.SQLException sql && ("22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState()))) {
+                return new Row(c.getClass(), 400, "invalid-characters", "Invalid request");
             }
         }
         if (t instanceof WebApplicationException wae) {

@@ -28,6 +28,10 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         if (row.status() >= 500) {
             LOG.errorf(error, "request to %s failed", path == null ? "?" : path);
             detail = "The server could not complete the request; it has been logged.";
+        } else if ("invalid-json".equals(row.type())) {
+            detail = InputProblems.detail(error);
+        } else if ("invalid-characters".equals(row.type())) {
+            detail = "A field or path segment contains a NUL byte or a character that cannot be stored.";
         } else if ("upload-interrupted".equals(row.type())) {
             LOG.debugf("upload to %s interrupted by the client", path);
             detail = "The connection closed before the upload finished; nothing was stored. Push again.";
@@ -36,6 +40,9 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
         }
         Problem problem = new Problem(Problem.TYPE_PREFIX + row.type(), row.title(), row.status(), detail, path);
         Response.ResponseBuilder response = Response.status(row.status()).type(Problem.MEDIA_TYPE).entity(problem);
+        if (error instanceof ApiException.TooManyRequests limited) {
+            response.header("Retry-After", limited.retryAfterSeconds());
+        }
         if (row.status() == 401) {
             response.header("WWW-Authenticate", PersonalTokenMechanism.challengeFor(path));
         }

@@ -6,9 +6,13 @@ import java.util.regex.Pattern;
 
 /** The rules for organisation names: lowercase letters, digits and single hyphens, 2..39 characters, not reserved. */
 public final class OrgNames {
-    /** Names that would clash with the hub's own paths. */
-    public static final Set<String> RESERVED = Set.of("api", "simple", "settings", "login", "logout", "account", "admin",
-            "new", "search", "static", "css", "q", "bounties", "orgs", "tokens");
+    /**
+     * Names that would clash with the hub's own paths: the backend's and hub-frontend's top-level routes (and static
+     * folders), plus words that would mislead in {@code owner/name}.
+     */
+    public static final Set<String> RESERVED = Set.of("api", "simple", "settings", "signup", "login", "logout", "account",
+            "admin", "new", "search", "explore", "static", "css", "js", "q", "bounties", "sponsor", "orgs", "owners", "tokens",
+            "me", "environments", "internal", "help", "about", "docs", "health", "metrics", "favicon");
     static final int MIN_LENGTH = 2;
     static final int MAX_LENGTH = 39;
     private static final Pattern SHAPE = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");

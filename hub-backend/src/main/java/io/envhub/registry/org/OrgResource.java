@@ -4,6 +4,7 @@ import io.envhub.registry.account.Owner;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
+import io.envhub.registry.security.RateLimiter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -23,10 +24,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class OrgResource {
     private final OrgService orgs;
     private final AccessPolicy policy;
+    private final RateLimiter limiter;
 
-    public OrgResource(OrgService orgs, AccessPolicy policy) {
+    public OrgResource(OrgService orgs, AccessPolicy policy, RateLimiter limiter) {
         this.orgs = orgs;
         this.policy = policy;
+        this.limiter = limiter;
     }
 
     /** Body of {@code POST /api/v1/orgs}. */
@@ -44,6 +47,7 @@ public class OrgResource {
     public Response create(CreateOrg body) {
         Owner creator = policy.requireScope(Caller.PUBLISH);
         policy.requireAnyRole("contributor", "admin");
+        limiter.acquire(RateLimiter.Action.ORG);
         if (body == null) {
             throw new ApiException.Invalid("invalid-request", "Send {\"name\", \"displayName\"} as JSON.");
         }

@@ -3,6 +3,7 @@ package io.envhub.registry.org;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.security.UserState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -18,9 +19,11 @@ public class OrgService {
     static final int MAX_DISPLAY_NAME = 100;
 
     private final EntityManager em;
+    private final UserState users;
 
-    public OrgService(EntityManager em) {
+    public OrgService(EntityManager em, UserState users) {
         this.em = em;
+        this.users = users;
     }
 
     /** A member of an organisation. */
@@ -31,10 +34,17 @@ public class OrgService {
     public record Membership(String name, String role) {
     }
 
-    /** Creates an organisation with its creator as owner; 400 for a bad name, 409 when any owner already has it. */
+    /**
+     * Creates an organisation with its creator as owner; 400 for a bad or reserved name, 409 when any owner already has
+     * it or a Keycloak user has it (users and organisations share one namespace, also for users who have not signed in
+     * to the hub yet).
+     */
     @Transactional
     public Owner create(Owner creator, String name, String displayName) {
         OrgNames.requireValid(name);
+        if (users.usernameExists(name)) {
+            throw new ApiException.Conflict("name-taken", "The name '" + name + "' belongs to a user of this hub.");
+        }
         String display = displayName == null || displayName.isBlank() ? name : displayName.strip();
         if (display.length() > MAX_DISPLAY_NAME) {
             throw new ApiException.Invalid("invalid-display-name", "A display name has at most " + MAX_DISPLAY_NAME + " characters.");

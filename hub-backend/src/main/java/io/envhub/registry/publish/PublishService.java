@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
@@ -53,10 +54,11 @@ public class PublishService {
      *
      * @param knownSha256 the file's sha256 (hex), or null to hash it here
      * @param visibility visibility of a new environment (ignored when the environment exists), or null for public
+     * @param writtenKey the object key this push already wrote and checked ({@link UploadReceiver}), or null
      */
     @Transactional
     public Published publish(String ownerName, String urlName, Path file, String knownSha256, String uploadedName,
-                             String claimedSha256, String visibility) {
+                             String claimedSha256, String visibility, String writtenKey) {
         Owner owner = requirePublisher(ownerName);
         long size = sizeOf(file);
         if (size > limits.maxBytes()) {
@@ -76,13 +78,15 @@ public class PublishService {
         claimVersionAndFilename(owner, env, wheel);
 
         boolean created = false;
-        if (store.size(key).isEmpty()) {
+        Optional<Long> existing = key.equals(writtenKey) ? Optional.of(wheel.size()) : store.size(key);
+        if (existing.isEmpty() || !key.equals(writtenKey) && !StoredObjects.matches(store, key, existing.get(), wheel)) {
+            // absent, or an object that does not hold the bytes its address names: never trusted, (re)written
             try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
                 store.put(key, in, wheel.size(), "application/zip");
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-            created = true;
+            created = existing.isEmpty();
         }
         try {
             return record(owner, env, wheel, key, newEnvironment);

@@ -1,6 +1,7 @@
 package io.envhub.registry.publish;
 
 import io.envhub.registry.error.ApiException;
+import io.envhub.registry.security.RateLimiter;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,9 +28,11 @@ public class StreamingPublisher {
     private final UnreferencedObjects cleanup;
     private final ObjectStore store;
     private final ObjectKeyGuard guard;
+    private final RateLimiter limiter;
 
     public StreamingPublisher(PublishService publisher, UploadReceiver receiver, UnreferencedObjects cleanup, ObjectStore store,
-                              ObjectKeyGuard guard) {
+                              ObjectKeyGuard guard, RateLimiter limiter) {
+        this.limiter = limiter;
         this.publisher = publisher;
         this.receiver = receiver;
         this.cleanup = cleanup;
@@ -46,6 +49,7 @@ public class StreamingPublisher {
     public PublishService.Published publish(String owner, String name, String filename, InputStream body, long length,
                                             String declaredSha256, String visibility) {
         String declared = sha256(declaredSha256);
+        limiter.acquire(RateLimiter.Action.PUSH);
         publisher.preflight(owner, name, filename);
         return publish(owner, name, filename, receive(body, length, declared), visibility);
     }
@@ -56,6 +60,7 @@ public class StreamingPublisher {
      * before {@code file}, as the raw PUT does. A {@code sha256} sent after the file is checked at the end.
      */
     public PublishService.Published publishMultipart(String owner, String name, String contentType, InputStream body) {
+        limiter.acquire(RateLimiter.Action.PUSH);
         MultipartPush.Parts parts = MultipartPush.read(body, contentType, (filename, content, sha) -> {
             publisher.preflight(owner, name, filename);
             return receive(content, -1, sha256(sha));
@@ -79,7 +84,8 @@ public class StreamingPublisher {
                                              String visibility) {
         PublishService.Published published;
         try {
-            published = publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility);
+            published = publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility,
+                    received.storedKey());
         } catch (RuntimeException e) {
             abandon(received);
             throw e;
@@ -93,6 +99,15 @@ public class StreamingPublisher {
         UploadReceiver.deleteQuietly(received.file());
         if (received.storedKey() != null) {
             cleanup.deleteIfUnreferenced(received.storedKey());
+        }
+    }
+
+    private void deleteQuietly(String key) {
+        try {
+            store.delete(key);
+        } catch (RuntimeException e) {
+            org.jboss.logging.Logger.getLogger(StreamingPublisher.class)
+                    .warnf("could not remove object %s of a refused push (the sweeper will): %s", key, e.getMessage());
         }
     }
 
@@ -115,7 +130,16 @@ public class StreamingPublisher {
         Optional<ObjectKeyGuard.Held> held = key != null ? guard.tryHold(key) : Optional.empty();
         try {
             String streamTo = held.isPresent() && store.size(key).isEmpty() ? key : null;
-            UploadReceiver.Received received = receiver.receive(body, length, streamTo);
+            UploadReceiver.Received received;
+            try {
+                received = receiver.receive(body, length, streamTo);
+            } catch (RuntimeException e) {
+                if (streamTo != null) {
+                    // refused (empty, cut off, too large): whatever reached the store under this key goes, still under the lock
+                    deleteQuietly(streamTo);
+                }
+                throw e;
+            }
             if (declared != null && !declared.equals(received.sha256())) {
                 UploadReceiver.deleteQuietly(received.file());
                 if (received.storedKey() != null) {

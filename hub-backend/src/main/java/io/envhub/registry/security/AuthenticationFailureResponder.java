@@ -9,7 +9,8 @@ import jakarta.enterprise.event.Observes;
 
 /**
  * Gives failed authentications that another mechanism challenged (quarkus-oidc refusing a Keycloak token) the same
- * 401 problem document as {@link PersonalTokenMechanism} sends for personal tokens, instead of an empty body.
+ * 401 problem document as {@link PersonalTokenMechanism} sends for personal tokens, instead of an empty body; path
+ * permissions that refuse a signed-in caller answer a 403 problem document.
  */
 @ApplicationScoped
 public class AuthenticationFailureResponder {
@@ -26,6 +27,13 @@ public class AuthenticationFailureResponder {
     private void handle(RoutingContext context) {
         Throwable failure = authenticationFailure(context.failure());
         HttpServerResponse response = context.response();
+        if (failure instanceof io.quarkus.security.ForbiddenException && !response.ended() && !response.headWritten()) {
+            // a path permission refused a signed-in caller (e.g. /q/metrics without the role): a problem, not an empty 403
+            response.setStatusCode(403).putHeader("Content-Type", io.envhub.registry.error.Problem.MEDIA_TYPE)
+                    .end("{\"type\":\"" + io.envhub.registry.error.Problem.TYPE_PREFIX + "forbidden\",\"title\":\"Not allowed\","
+                            + "\"status\":403,\"detail\":\"Your credentials do not allow this.\"}");
+            return;
+        }
         // only refused credentials (the challenge set 401); redirects and other failures keep their own handling
         if (!(failure instanceof AuthenticationFailedException) || response.getStatusCode() != 401 || response.ended()
                 || response.headWritten()) {

@@ -4,7 +4,6 @@ import io.envhub.registry.account.AccountService;
 import io.envhub.registry.account.Owner;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
-import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -59,13 +58,10 @@ public class Caller {
         return o == null ? null : o.name;
     }
 
-    /** Realm roles (from the Keycloak token, or from the last sign-in for a personal access token). */
+    /** Realm roles (from the Keycloak token, or the user's current ones in Keycloak for a personal access token). */
     public Set<String> roles() {
         if (isAnonymous()) {
             return Set.of();
-        }
-        if (isPersonalToken()) {
-            return Set.copyOf(Arrays.asList(owner().roles));
         }
         return identity.getRoles().stream().filter(HUB_ROLES::contains).collect(Collectors.toUnmodifiableSet());
     }

@@ -4,6 +4,7 @@ import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -27,7 +28,7 @@ public class StarService {
     /** Stars {@code owner/name} for the caller; starring twice is not an error. */
     @Transactional
     public void star(String owner, String name) {
-        Owner me = access.requireSignedIn();
+        Owner me = access.requireScope(Caller.PUBLISH);
         Environment env = lookup.readable(owner, name);
         em.createNativeQuery("""
                 WITH added AS (
@@ -39,7 +40,7 @@ public class StarService {
     /** Removes the caller's star; removing a missing star is not an error. */
     @Transactional
     public void unstar(String owner, String name) {
-        Owner me = access.requireSignedIn();
+        Owner me = access.requireScope(Caller.PUBLISH);
         Environment env = lookup.readable(owner, name);
         em.createNativeQuery("""
                 WITH removed AS (

@@ -3,6 +3,8 @@ package io.envhub.registry.token;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.security.Caller;
+import io.envhub.registry.security.RateLimiter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -22,10 +24,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class TokenResource {
     private final TokenService tokens;
     private final AccessPolicy policy;
+    private final RateLimiter limiter;
 
-    public TokenResource(TokenService tokens, AccessPolicy policy) {
+    public TokenResource(TokenService tokens, AccessPolicy policy, RateLimiter limiter) {
         this.tokens = tokens;
         this.policy = policy;
+        this.limiter = limiter;
     }
 
     /** Body of {@code POST /api/v1/tokens}. */
@@ -54,6 +58,7 @@ public class TokenResource {
         Owner user = policy.requireSignedIn();
         policy.requireInteractiveSignIn("Personal access tokens cannot create tokens; sign in with Keycloak to create one.");
         policy.requireAnyRole("contributor", "admin");
+        limiter.acquire(RateLimiter.Action.TOKEN);
         if (body == null) {
             throw new ApiException.Invalid("invalid-request", "Send {\"name\", \"scopes\", \"expiresInDays\"} as JSON.");
         }
@@ -73,9 +78,10 @@ public class TokenResource {
 
     @DELETE
     @Path("/{id}")
-    @Operation(summary = "Revoke one of the caller's personal access tokens")
+    @Operation(summary = "Revoke one of the caller's personal access tokens", description = "A personal token needs the publish "
+            + "scope (a read-only token cannot change anything).")
     public Response revoke(@PathParam("id") long id) {
-        Owner user = policy.requireSignedIn();
+        Owner user = policy.requireScope(Caller.PUBLISH);
         tokens.revoke(user.id, id);
         return Response.noContent().build();
     }

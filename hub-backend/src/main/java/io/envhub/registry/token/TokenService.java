@@ -23,29 +23,32 @@ public class TokenService {
     public static final Set<String> SCOPES = Set.of(Caller.READ, Caller.PUBLISH);
     /** Longest token name. */
     static final int MAX_NAME_LENGTH = 100;
-    /** Longest lifetime a token can be created with, in days. */
-    static final int MAX_EXPIRY_DAYS = 366;
     /** {@code last_used_at} is written at most this often per token. */
     static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
 
     private final EntityManager em;
+    private final TokenConfig config;
 
-    public TokenService(EntityManager em) {
+    public TokenService(EntityManager em, TokenConfig config) {
         this.em = em;
+        this.config = config;
     }
 
     /** A new token and its secret, which is not stored and cannot be shown again. */
     public record Created(AccessToken token, String secret) {
     }
 
-    /** What a valid token grants: the owner it acts for, their realm roles and the token's scopes. */
-    public record Grant(long tokenId, long ownerId, String ownerName, Set<String> roles, Set<String> scopes) {
+    /**
+     * What a valid token grants: the owner it acts for (with their Keycloak subject, to check their current state) and
+     * the token's scopes.
+     */
+    public record Grant(long tokenId, long ownerId, String ownerName, String subject, Set<String> scopes) {
     }
 
     /**
      * Creates a token for a user.
      *
-     * @param expiresInDays null for a token that does not expire, else 1..366
+     * @param expiresInDays null for the default lifetime, else 1 to the configured maximum (every token expires)
      */
     @Transactional
     public Created create(Owner user, String name, Collection<String> scopes, Integer expiresInDays) {
@@ -53,12 +56,15 @@ public class TokenService {
         if (cleanName.isEmpty() || cleanName.length() > MAX_NAME_LENGTH) {
             throw new ApiException.Invalid("invalid-token-name", "A token needs a name of 1 to " + MAX_NAME_LENGTH + " characters.");
         }
-        if (scopes == null || scopes.isEmpty() || !SCOPES.containsAll(scopes)) {
+        if (scopes == null || scopes.isEmpty() || scopes.stream().anyMatch(s -> s == null || !SCOPES.contains(s))) {
             throw new ApiException.Invalid("invalid-scopes", "Scopes must be a non-empty list of 'read' and 'publish'.");
         }
-        if (expiresInDays != null && (expiresInDays < 1 || expiresInDays > MAX_EXPIRY_DAYS)) {
-            throw new ApiException.Invalid("invalid-expiry", "expiresInDays must be between 1 and " + MAX_EXPIRY_DAYS + ".");
+        int max = config.maxLifetimeDays();
+        if (expiresInDays != null && (expiresInDays < 1 || expiresInDays > max)) {
+            throw new ApiException.Invalid("invalid-expiry", "expiresInDays must be between 1 and " + max
+                    + " (omit it for " + config.defaultLifetimeDays() + " days); tokens that never expire are not offered.");
         }
+        int days = expiresInDays == null ? Math.min(config.defaultLifetimeDays(), max) : expiresInDays;
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         String secret = TokenSecrets.generate();
         AccessToken token = new AccessToken();
@@ -67,7 +73,7 @@ public class TokenService {
         token.tokenPrefix = TokenSecrets.shownPrefix(secret);
         token.secretHash = TokenSecrets.hash(secret);
         token.scopes = new TreeSet<>(scopes).toArray(String[]::new);
-        token.expiresAt = expiresInDays == null ? null : now.plusDays(expiresInDays);
+        token.expiresAt = now.plusDays(days);
         token.createdAt = now;
         token.persist();
         return new Created(token, secret);
@@ -122,7 +128,6 @@ public class TokenService {
                     .setParameter(1, token.id)
                     .executeUpdate();
         }
-        return Optional.of(new Grant(token.id, owner.id, owner.name, Set.copyOf(Arrays.asList(owner.roles)),
-                Set.copyOf(Arrays.asList(token.scopes))));
+        return Optional.of(new Grant(token.id, owner.id, owner.name, owner.subject, Set.copyOf(Arrays.asList(token.scopes))));
     }
 }

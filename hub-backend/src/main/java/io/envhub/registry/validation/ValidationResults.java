@@ -31,9 +31,11 @@ public class ValidationResults {
     private final ValidationQueue queue;
     private final ContaminationScan contamination;
     private final ValidationConfig config;
+    private final ContaminationFilter readerFilter;
 
     public ValidationResults(EntityManager em, ObjectMapper json, ValidationQueue queue, ContaminationScan contamination,
-                             ValidationConfig config) {
+                             ValidationConfig config, ContaminationFilter readerFilter) {
+        this.readerFilter = readerFilter;
         this.em = em;
         this.json = json;
         this.queue = queue;
@@ -90,9 +92,16 @@ public class ValidationResults {
         return new Outcome(jobId, ValidationQueue.DONE, attempts, status);
     }
 
-    /** The stored report of a version, if it has one. */
+    /**
+     * The stored report of a version, if it has one, as the caller may see it: contamination entries naming
+     * environments the caller cannot read are left out ({@link ContaminationFilter}).
+     */
     @Transactional
     public Optional<JsonNode> report(long versionId) {
+        return storedReport(versionId).map(readerFilter::forReader);
+    }
+
+    private Optional<JsonNode> storedReport(long versionId) {
         List<?> rows = em.createNativeQuery("SELECT CAST(report AS text) FROM hub.validation_reports WHERE version_id = ?1")
                 .setParameter(1, versionId).getResultList();
         if (rows.isEmpty()) {

@@ -1,10 +1,12 @@
 package io.envhub.registry.security;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.format.hash.Sha256;
+import io.envhub.registry.org.Invitations;
 import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
@@ -34,7 +36,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
 class AuthorizationMatrixTest {
-    private static final List<String> ACTORS = List.of("anonymous", "owner", "other", "member", "admin");
+    private static final List<String> ACTORS = List.of("anonymous", "owner", "other", "member", "admin", "owner-read");
     private static final AtomicInteger VERSIONS = new AtomicInteger(10);
 
     private final Map<String, String> tokens = new LinkedHashMap<>();
@@ -59,11 +61,14 @@ class AuthorizationMatrixTest {
         tokens.put("member", Tokens.forUser("sam", "sam"));
         tokens.put("admin", Tokens.forUser("ada", "ada"));
         tokens.values().forEach(t -> given().auth().oauth2(t).get("/api/v1/me").then().statusCode(200));
+        // the owner's personal access token with only the read scope: reads like the owner, changes nothing
+        tokens.put("owner-read", given().auth().oauth2(tokens.get("owner")).contentType(ContentType.JSON)
+                .body(Map.of("name", "matrix-read", "scopes", List.of("read"))).post("/api/v1/tokens")
+                .then().statusCode(201).extract().path("token"));
         org = "mx-" + Long.toHexString(System.nanoTime());
         given().auth().oauth2(tokens.get("owner")).contentType(ContentType.JSON).body(Map.of("name", org, "displayName", "Matrix"))
                 .post("/api/v1/orgs").then().statusCode(201);
-        given().auth().oauth2(tokens.get("owner")).contentType(ContentType.JSON).body(Map.of("role", "member"))
-                .put("/api/v1/orgs/" + org + "/members/sam").then().statusCode(200);
+        Invitations.join(tokens.get("owner"), org, "sam", "member", tokens.get("member"));
     }
 
     private RequestSpecification as(String actor) {
@@ -126,48 +131,48 @@ class AuthorizationMatrixTest {
     }
 
     private static final Map<String, int[]> PRIVATE = Map.ofEntries(
-            Map.entry("GET detail", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET readme", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET versions", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET version", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET files", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET file", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET download", new int[] {404, 302, 404, 302, 302}),
-            Map.entry("GET downloads", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET /simple/owner/", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET /simple page", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("GET /simple file", new int[] {404, 302, 404, 302, 302}),
-            Map.entry("GET /simple metadata", new int[] {404, 200, 404, 200, 200}),
-            Map.entry("PATCH settings", new int[] {401, 200, 404, 403, 200}),
-            Map.entry("PUT star", new int[] {401, 204, 404, 204, 204}),
-            Map.entry("DELETE star", new int[] {401, 204, 404, 204, 204}),
-            Map.entry("POST version", new int[] {401, 201, 403, 403, 201}),
-            Map.entry("PUT file", new int[] {401, 201, 403, 403, 201}),
-            Map.entry("POST yank", new int[] {401, 200, 404, 403, 200}),
-            Map.entry("POST unyank", new int[] {401, 200, 404, 403, 200}),
-            Map.entry("DELETE version", new int[] {401, 204, 404, 403, 204}));
+            Map.entry("GET detail", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET readme", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET versions", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET version", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET files", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET file", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET download", new int[] {404, 302, 404, 302, 302, 302}),
+            Map.entry("GET downloads", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET /simple/owner/", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET /simple page", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("GET /simple file", new int[] {404, 302, 404, 302, 302, 302}),
+            Map.entry("GET /simple metadata", new int[] {404, 200, 404, 200, 200, 200}),
+            Map.entry("PATCH settings", new int[] {401, 200, 404, 403, 200, 403}),
+            Map.entry("PUT star", new int[] {401, 204, 404, 204, 204, 403}),
+            Map.entry("DELETE star", new int[] {401, 204, 404, 204, 204, 403}),
+            Map.entry("POST version", new int[] {401, 201, 403, 403, 201, 403}),
+            Map.entry("PUT file", new int[] {401, 201, 403, 403, 201, 403}),
+            Map.entry("POST yank", new int[] {401, 200, 404, 403, 200, 403}),
+            Map.entry("POST unyank", new int[] {401, 200, 404, 403, 200, 403}),
+            Map.entry("DELETE version", new int[] {401, 204, 404, 403, 204, 403}));
 
     private static final Map<String, int[]> PUBLIC = Map.ofEntries(
-            Map.entry("GET detail", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET readme", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET versions", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET version", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET files", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET file", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET download", new int[] {302, 302, 302, 302, 302}),
-            Map.entry("GET downloads", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET /simple/owner/", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET /simple page", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("GET /simple file", new int[] {302, 302, 302, 302, 302}),
-            Map.entry("GET /simple metadata", new int[] {200, 200, 200, 200, 200}),
-            Map.entry("PATCH settings", new int[] {401, 200, 403, 403, 200}),
-            Map.entry("PUT star", new int[] {401, 204, 204, 204, 204}),
-            Map.entry("DELETE star", new int[] {401, 204, 204, 204, 204}),
-            Map.entry("POST version", new int[] {401, 201, 403, 403, 201}),
-            Map.entry("PUT file", new int[] {401, 201, 403, 403, 201}),
-            Map.entry("POST yank", new int[] {401, 200, 403, 403, 200}),
-            Map.entry("POST unyank", new int[] {401, 200, 403, 403, 200}),
-            Map.entry("DELETE version", new int[] {401, 204, 403, 403, 204}));
+            Map.entry("GET detail", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET readme", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET versions", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET version", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET files", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET file", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET download", new int[] {302, 302, 302, 302, 302, 302}),
+            Map.entry("GET downloads", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET /simple/owner/", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET /simple page", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("GET /simple file", new int[] {302, 302, 302, 302, 302, 302}),
+            Map.entry("GET /simple metadata", new int[] {200, 200, 200, 200, 200, 200}),
+            Map.entry("PATCH settings", new int[] {401, 200, 403, 403, 200, 403}),
+            Map.entry("PUT star", new int[] {401, 204, 204, 204, 204, 403}),
+            Map.entry("DELETE star", new int[] {401, 204, 204, 204, 204, 403}),
+            Map.entry("POST version", new int[] {401, 201, 403, 403, 201, 403}),
+            Map.entry("PUT file", new int[] {401, 201, 403, 403, 201, 403}),
+            Map.entry("POST yank", new int[] {401, 200, 403, 403, 200, 403}),
+            Map.entry("POST unyank", new int[] {401, 200, 403, 403, 200, 403}),
+            Map.entry("DELETE version", new int[] {401, 204, 403, 403, 204, 403}));
 
     private void check(String visibility, Map<String, int[]> table) {
         String name = visibility + "-env";
@@ -206,7 +211,7 @@ class AuthorizationMatrixTest {
             assertEquals("anonymous".equals(actor) ? 401 : 200, mine, "me/environments as " + actor);
             if (!"anonymous".equals(actor)) {
                 List<String> owners = as(actor).get("/api/v1/me/environments").jsonPath().getList("owner");
-                assertEquals("owner".equals(actor) || "member".equals(actor), owners.contains(org),
+                assertEquals(List.of("owner", "member", "owner-read").contains(actor), owners.contains(org),
                         "me/environments lists the organisation's private environment for its members only, as " + actor);
             }
         }
@@ -215,6 +220,29 @@ class AuthorizationMatrixTest {
     @Test
     void publicEnvironment() {
         check("public", PUBLIC);
+    }
+
+    @Test
+    void aReadTokenChangesNoAccountState() {
+        String read = tokens.get("owner-read");
+        long other = given().auth().oauth2(tokens.get("owner")).contentType(ContentType.JSON)
+                .body(Map.of("name", "victim", "scopes", List.of("read"))).post("/api/v1/tokens")
+                .then().statusCode(201).extract().jsonPath().getLong("id");
+        given().auth().oauth2(read).delete("/api/v1/tokens/" + other).then().statusCode(403)
+                .contentType("application/problem+json");
+        given().auth().oauth2(read).get("/api/v1/tokens").then().statusCode(200);
+        given().auth().oauth2(read).contentType(ContentType.JSON).body(Map.of("name", "rd-" + org)).post("/api/v1/orgs")
+                .then().statusCode(403);
+        given().auth().oauth2(read).contentType(ContentType.JSON).body(Map.of("name", "x", "scopes", List.of("publish")))
+                .post("/api/v1/tokens").then().statusCode(403);
+        given().auth().oauth2(read).contentType(ContentType.JSON).body(Map.of("user", "bob", "role", "member"))
+                .post("/api/v1/orgs/" + org + "/invitations").then().statusCode(403);
+        given().auth().oauth2(read).contentType(ContentType.JSON).body(Map.of("role", "maintainer"))
+                .put("/api/v1/orgs/" + org + "/members/sam").then().statusCode(403);
+        given().auth().oauth2(read).delete("/api/v1/orgs/" + org + "/members/sam").then().statusCode(403);
+        // the other token is still alive
+        given().auth().oauth2(tokens.get("owner")).get("/api/v1/tokens").then().statusCode(200)
+                .body("find { it.id == " + other + " }.revokedAt", nullValue());
     }
 
     @Test
@@ -229,7 +257,10 @@ class AuthorizationMatrixTest {
                 .put("/api/v1/orgs/" + org + "/members/bob").then().statusCode(403);
         given().auth().oauth2(tokens.get("member")).contentType(ContentType.JSON).body(Map.of("role", "owner"))
                 .put("/api/v1/orgs/" + org + "/members/sam").then().statusCode(403);
+        // members change only by invitation: the role of a non-member cannot be set, even by an admin
         given().auth().oauth2(tokens.get("admin")).contentType(ContentType.JSON).body(Map.of("role", "maintainer"))
-                .put("/api/v1/orgs/" + org + "/members/bob").then().statusCode(200);
+                .put("/api/v1/orgs/" + org + "/members/bob").then().statusCode(404);
+        given().auth().oauth2(tokens.get("admin")).contentType(ContentType.JSON).body(Map.of("role", "maintainer"))
+                .put("/api/v1/orgs/" + org + "/members/sam").then().statusCode(200);
     }
 }

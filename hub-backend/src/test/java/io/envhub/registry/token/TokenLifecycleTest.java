@@ -26,7 +26,9 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -177,17 +179,26 @@ class TokenLifecycleTest {
                 .body("type", equalTo("https://envhub.dev/problems/invalid-scopes"));
         createToken(alice, "ok", List.of("read", "admin")).then().statusCode(400)
                 .body("type", equalTo("https://envhub.dev/problems/invalid-scopes"));
-        for (int days : new int[] {0, 367}) {
+        for (int days : new int[] {0, 366, 10_000}) {
             given().auth().oauth2(alice).contentType(ContentType.JSON)
                     .body(Map.of("name", "ok", "scopes", List.of("read"), "expiresInDays", days))
                     .post("/api/v1/tokens").then().statusCode(400)
                     .body("type", equalTo("https://envhub.dev/problems/invalid-expiry"));
         }
-        // no expiry is allowed
-        given().auth().oauth2(alice).contentType(ContentType.JSON)
+        // every token expires: without expiresInDays, after the default 90 days; at most after a year
+        OffsetDateTime defaulted = OffsetDateTime.parse(given().auth().oauth2(alice).contentType(ContentType.JSON)
                 .body(Map.of("name", "forever", "scopes", List.of("read")))
                 .post("/api/v1/tokens").then().statusCode(201)
-                .body("expiresAt", nullValue());
+                .body("expiresAt", not(nullValue())).extract().path("expiresAt"));
+        long days = Duration.between(OffsetDateTime.now(), defaulted).toDays();
+        assertTrue(days >= 89 && days <= 90, "default lifetime is 90 days, was " + days);
+        given().auth().oauth2(alice).contentType(ContentType.JSON)
+                .body(Map.of("name", "year", "scopes", List.of("read"), "expiresInDays", 365))
+                .post("/api/v1/tokens").then().statusCode(201);
+        given().auth().oauth2(alice).contentType(ContentType.JSON)
+                .body(Map.of("name", "ok", "scopes", List.of("read"), "expiresInDays", 366))
+                .post("/api/v1/tokens").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("365"));
     }
 
     @Test

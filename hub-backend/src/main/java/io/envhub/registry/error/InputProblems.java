@@ -1,0 +1,54 @@
+package io.envhub.registry.error;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.stream.Collectors;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Unreadable JSON bodies (syntax errors, a field of the wrong type, nesting deeper than the parser allows) answer 400
+ * problem+json with type {@code invalid-json}, instead of the framework's empty 400. The detail names the field, never
+ * a Java class.
+ */
+public class InputProblems {
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e, UriInfo uri) {
+        return invalidJson(e, uri);
+    }
+
+    @ServerExceptionMapper
+    public Response unreadable(JsonProcessingException e, UriInfo uri) {
+        return invalidJson(e, uri);
+    }
+
+    static Response invalidJson(JsonProcessingException e, UriInfo uri) {
+        return ProblemMapper.problem(new ApiException.Invalid("invalid-json", detail(e)), uri == null ? null : uri.getPath());
+    }
+
+    /** The client-facing explanation of the JSON error in this exception's cause chain (no Java class names). */
+    static String detail(Throwable error) {
+        if (error instanceof ApiException api) {
+            return api.getMessage();
+        }
+        Throwable e = error;
+        for (int depth = 0; e != null && !(e instanceof JsonProcessingException) && depth < 10; depth++) {
+            e = e.getCause();
+        }
+        String detail;
+        if (e instanceof StreamConstraintsException) {
+            detail = "The JSON body is nested too deeply or too large.";
+        } else if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+            String field = m.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            detail = "The JSON field '" + field + "' has the wrong type or value.";
+        } else {
+            detail = "The body is not valid JSON of the expected shape.";
+        }
+        return detail;
+    }
+}

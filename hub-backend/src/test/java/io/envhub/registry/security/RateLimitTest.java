@@ -1,0 +1,88 @@
+package io.envhub.registry.security;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+
+import io.envhub.testsupport.KeycloakTestResource;
+import io.envhub.testsupport.PostgresTestResource;
+import io.envhub.testsupport.S3ProxyTestResource;
+import io.envhub.testsupport.TestWheels;
+import io.envhub.testsupport.Tokens;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Pushes, token creations and organisation creations are limited per user and per address: 429 with Retry-After. */
+@QuarkusTest
+@TestProfile(RateLimitTest.SmallLimits.class)
+@WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
+class RateLimitTest {
+    /** Two per user, three per address, per hour. */
+    public static class SmallLimits implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            Map<String, String> config = new java.util.HashMap<>();
+            for (String action : List.of("pushes", "tokens", "orgs")) {
+                config.put("envhub.rate-limits." + action + ".per-user", "2");
+                config.put("envhub.rate-limits." + action + ".per-ip", "3");
+                config.put("envhub.rate-limits." + action + ".window", "PT1H");
+            }
+            return config;
+        }
+    }
+
+    private static void limited(ValidatableResponse response) {
+        response.statusCode(429).contentType("application/problem+json")
+                .body("type", equalTo("https://envhub.dev/problems/rate-limited"))
+                .header("Retry-After", matchesPattern("[1-9][0-9]*"));
+    }
+
+    private static ValidatableResponse createOrg(String token) {
+        return given().auth().oauth2(token).contentType(ContentType.JSON)
+                .body(Map.of("name", "rl-" + UUID.randomUUID().toString().substring(0, 8))).post("/api/v1/orgs").then();
+    }
+
+    private static ValidatableResponse createToken(String token) {
+        return given().auth().oauth2(token).contentType(ContentType.JSON)
+                .body(Map.of("name", "rl", "scopes", List.of("read"))).post("/api/v1/tokens").then();
+    }
+
+    private static ValidatableResponse push(String token, String owner, String version) {
+        TestWheels.Built wheel = TestWheels.environment("rate-env", version);
+        return given().auth().oauth2(token).multiPart("file", wheel.filename(), wheel.bytes(), "application/octet-stream")
+                .post("/api/v1/environments/" + owner + "/rate-env/versions").then();
+    }
+
+    @Test
+    void eachActionIsLimitedPerUserThenPerAddress() {
+        String alice = Tokens.forUser("alice", "alice");
+        String sam = Tokens.forUser("sam", "sam");
+        // organisations: alice 2 then refused; sam's first is the address's third, his second the address's fourth
+        createOrg(alice).statusCode(201);
+        createOrg(alice).statusCode(201);
+        limited(createOrg(alice));
+        createOrg(sam).statusCode(201);
+        limited(createOrg(sam));
+        // tokens
+        createToken(alice).statusCode(201);
+        createToken(alice).statusCode(201);
+        limited(createToken(alice));
+        // pushes
+        push(alice, "alice", "1.0").statusCode(201);
+        push(alice, "alice", "1.1").statusCode(201);
+        limited(push(alice, "alice", "1.2"));
+        // nothing half-done: the refused push left no version
+        given().get("/api/v1/environments/alice/rate-env/versions/1.2").then().statusCode(404);
+    }
+}
