@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 
+import io.envhub.registry.SmallLimitsProfile;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;
@@ -12,7 +13,6 @@ import io.envhub.testsupport.Tokens;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
@@ -23,25 +23,11 @@ import org.junit.jupiter.api.Test;
 
 /** Pushes, token creations and organisation creations are limited per user and per address: 429 with Retry-After. */
 @QuarkusTest
-@TestProfile(RateLimitTest.SmallLimits.class)
+@TestProfile(SmallLimitsProfile.class)
 @WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
 class RateLimitTest {
-    /** Two per user, three per address, per hour. */
-    public static class SmallLimits implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            Map<String, String> config = new java.util.HashMap<>();
-            for (String action : List.of("pushes", "tokens", "orgs")) {
-                config.put("envhub.rate-limits." + action + ".per-user", "2");
-                config.put("envhub.rate-limits." + action + ".per-ip", "3");
-                config.put("envhub.rate-limits." + action + ".window", "PT1H");
-            }
-            return config;
-        }
-    }
-
     private static void limited(ValidatableResponse response) {
         response.statusCode(429).contentType("application/problem+json")
                 .body("type", equalTo("https://envhub.dev/problems/rate-limited"))

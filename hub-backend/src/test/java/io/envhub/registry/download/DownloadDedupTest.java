@@ -1,0 +1,70 @@
+package io.envhub.registry.download;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.envhub.registry.RegistryFixtures;
+import io.envhub.registry.SmallLimitsProfile;
+import io.envhub.registry.account.Owner;
+import io.envhub.registry.environment.Environment;
+import io.envhub.testsupport.KeycloakTestResource;
+import io.envhub.testsupport.PostgresTestResource;
+import io.envhub.testsupport.S3ProxyTestResource;
+import io.envhub.testsupport.Tokens;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Loops cannot inflate download counts: one client counts one download per environment per window (60 s here). */
+@QuarkusTest
+@TestProfile(SmallLimitsProfile.class)
+@WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
+class DownloadDedupTest {
+    @Inject
+    RegistryFixtures fixtures;
+    @Inject
+    EntityManager em;
+
+    private long downloads(Environment env) {
+        return ((Number) em.createNativeQuery("SELECT download_count FROM hub.environments WHERE id = ?1")
+                .setParameter(1, env.id).getSingleResult()).longValue();
+    }
+
+    private long today(Environment env) {
+        return ((Number) em.createNativeQuery("SELECT coalesce(sum(count), 0) FROM hub.downloads_daily WHERE environment_id = ?1"
+                + " AND day = (now() AT TIME ZONE 'UTC')::date").setParameter(1, env.id).getSingleResult()).longValue();
+    }
+
+    @Test
+    void repeatedDownloadsOfOneClientCountOnce() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("dd-" + run);
+        Environment env = fixtures.environment(owner, "looped", "Looped", "public", List.of(), null);
+        fixtures.publish(env, "1.0.0");
+        // an anonymous loop over the API and the package index: one count
+        for (int i = 0; i < 25; i++) {
+            given().redirects().follow(false).get("/api/v1/environments/{o}/looped/versions/1.0.0/download", owner.name)
+                    .then().statusCode(302);
+            given().redirects().follow(false).get("/simple/{o}/looped/looped-1.0.0-py3-none-any.whl", owner.name)
+                    .then().statusCode(302);
+        }
+        assertEquals(1L, downloads(env));
+        assertEquals(1L, today(env));
+        // another client (a signed-in user, counted by account, not address) counts once too
+        String sam = Tokens.forUser("sam", "sam");
+        for (int i = 0; i < 5; i++) {
+            given().redirects().follow(false).auth().oauth2(sam)
+                    .get("/api/v1/environments/{o}/looped/versions/1.0.0/download", owner.name).then().statusCode(302);
+        }
+        assertEquals(2L, downloads(env));
+        given().get("/api/v1/environments/{o}/looped", owner.name).then().statusCode(200)
+                .body("downloadCount", org.hamcrest.Matchers.equalTo(2));
+    }
+}
