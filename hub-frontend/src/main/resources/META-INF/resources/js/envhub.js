@@ -4,7 +4,7 @@ document.querySelectorAll("button.copy[data-copy]").forEach(function (button) {
   if (!target || !navigator.clipboard) { return; }
   button.hidden = false;
   button.addEventListener("click", function () {
-    navigator.clipboard.writeText(target.textContent.trim()).then(function () {
+    navigator.clipboard.writeText((target.value !== undefined ? target.value : target.textContent).trim()).then(function () {
       button.textContent = "Copied";
       setTimeout(function () { button.textContent = "Copy"; }, 1500);
     });

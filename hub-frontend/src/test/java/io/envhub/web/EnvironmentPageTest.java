@@ -85,7 +85,9 @@ class EnvironmentPageTest {
             assertFalse(article.toLowerCase().contains(bad.toLowerCase()), bad + " in " + article);
         }
         assertTrue(article.contains("click"), "link text kept");
-        assertTrue(article.contains("<img src=\"https://example.org/a.png\">"), article);
+        assertFalse(article.contains("<img"), "images from other hosts are not loaded: " + article);
+        assertTrue(article.contains("<a href=\"https://example.org/a.png\" rel=\"nofollow noopener noreferrer\" "
+                + "class=\"external-image\">[image]</a>"), "a visible placeholder links to it: " + article);
     }
 
     @Test

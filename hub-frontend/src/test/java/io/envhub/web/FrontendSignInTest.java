@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.testsupport.BrowserSession;
+import io.envhub.web.account.SignOutTest;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -59,7 +60,7 @@ class FrontendSignInTest {
         HttpResponse<String> home = browser.get(root.toString());
         assertTrue(home.body().contains("Signed in as <strong>alice</strong>"), home.body());
 
-        HttpResponse<String> afterLogout = browser.get(root + "logout");
+        HttpResponse<String> afterLogout = SignOutTest.signOut(browser, root);
         assertEquals(200, afterLogout.statusCode());
         HttpResponse<String> homeAgain = browser.get(root.toString());
         assertFalse(homeAgain.body().contains("Signed in as"), "signed out");

@@ -19,7 +19,23 @@ public final class BrowserSession {
     private static final Pattern ANY_FORM_ACTION = Pattern.compile("<form[^>]*action=\"([^\"]+)\"", Pattern.CASE_INSENSITIVE);
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
-    private final CookieJar cookies = new CookieJar();
+    private final CookieJar cookies;
+
+    public BrowserSession() {
+        this(new CookieJar());
+    }
+
+    private BrowserSession(CookieJar cookies) {
+        this.cookies = cookies;
+    }
+
+    /**
+     * Another browser holding copies of this one's cookies as they are now: a session cookie copied (stolen) from
+     * this browser. From then on each keeps its own cookies.
+     */
+    public BrowserSession copyCookies() {
+        return new BrowserSession(cookies.copy());
+    }
 
     /** GET that follows redirects (up to 10) and returns the final response. */
     public HttpResponse<String> get(String url) {
@@ -32,6 +48,13 @@ public final class BrowserSession {
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(Tokens.formBody(form)));
         return follow(send(req));
+    }
+
+    /** POSTs a form and returns the answer itself, without following a redirect. */
+    public HttpResponse<String> postFormOnce(String url, Map<String, String> form) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(Tokens.formBody(form))));
     }
 
     /**

@@ -18,6 +18,13 @@ final class CookieJar {
 
     private final Map<Key, String> cookies = new LinkedHashMap<>();
 
+    /** A jar holding the same cookies now (later changes to either are not shared). */
+    CookieJar copy() {
+        CookieJar copy = new CookieJar();
+        copy.cookies.putAll(cookies);
+        return copy;
+    }
+
     /** Remembers (or forgets) the cookies a response sets. */
     void store(URI uri, HttpHeaders headers) {
         for (String header : headers.allValues("Set-Cookie")) {

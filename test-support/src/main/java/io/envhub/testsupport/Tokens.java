@@ -60,7 +60,7 @@ public final class Tokens {
                 .get("access_token").asText();
         String user = "{\"username\":\"" + username + "\",\"enabled\":true,\"email\":\"" + username
                 + "@envhub.local\",\"emailVerified\":true,\"firstName\":\"" + username + "\",\"lastName\":\"Test\","
-                + "\"credentials\":[{\"type\":\"password\",\"value\":\"" + username + "\",\"temporary\":false}]}";
+                + "\"credentials\":[" + hashedPassword(username) + "]}";
         HttpRequest req = HttpRequest.newBuilder(URI.create(KeycloakTestResource.baseUrl() + "/admin/realms/envhub/users"))
                 .header("Authorization", "Bearer " + admin).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(user)).build();
@@ -73,6 +73,30 @@ public final class Tokens {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A password credential stored already hashed (PBKDF2-SHA512, as Keycloak stores them). The realm's password
+     * policy (12 characters and more) applies to passwords given in clear, so short test passwords are set this way,
+     * like the demo users' in the realm file.
+     */
+    static String hashedPassword(String password) {
+        try {
+            byte[] salt = new byte[16];
+            new java.security.SecureRandom().nextBytes(salt);
+            int iterations = 27_500;
+            javax.crypto.SecretKeyFactory f = javax.crypto.SecretKeyFactory.getInstance("PBKDF2WithHmacSHA512");
+            byte[] hash = f.generateSecret(new javax.crypto.spec.PBEKeySpec(password.toCharArray(), salt, iterations, 512))
+                    .getEncoded();
+            java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+            String secret = "{\"value\":\"" + b64.encodeToString(hash) + "\",\"salt\":\"" + b64.encodeToString(salt)
+                    + "\",\"additionalParameters\":{}}";
+            String data = "{\"hashIterations\":" + iterations + ",\"algorithm\":\"pbkdf2-sha512\",\"additionalParameters\":{}}";
+            return "{\"type\":\"password\",\"temporary\":false,\"secretData\":" + JSON.writeValueAsString(secret)
+                    + ",\"credentialData\":" + JSON.writeValueAsString(data) + "}";
+        } catch (java.security.GeneralSecurityException | IOException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -10,6 +10,7 @@ import io.envhub.bounty.participant.Participant;
 import io.envhub.bounty.participant.ParticipantService;
 import io.envhub.bounty.submission.SubmissionReader;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
+import io.envhub.kit.error.ApiException;
 import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -50,7 +51,13 @@ public class MeResource {
     @GET
     @Operation(summary = "Who am I here", description = "The caller and what they may do (sponsor, review, submit).")
     public Me me() {
-        Participant p = participants.seen(token.getSubject(), token.getClaim("preferred_username"), token.getClaim("name"));
+        String subject = token.getSubject();
+        String username = token.getClaim("preferred_username");
+        if (subject == null || subject.isBlank() || username == null || username.isBlank()) {
+            // a valid token of the realm that names no user (e.g. a client's own token without the profile scope)
+            throw new ApiException.Forbidden("This token names no user (no subject or user name); sign in as a user.");
+        }
+        Participant p = participants.seen(subject, username, token.getClaim("name"));
         Actor actor = callers.actor();
         return new Me(p.username, p.displayName, actor.admin() || actor.sponsor(), actor.admin(), actor.admin() || actor.contributor(),
                 p.firstSeenAt);

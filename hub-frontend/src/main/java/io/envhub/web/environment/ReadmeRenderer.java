@@ -10,14 +10,18 @@ import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Entities;
+import org.jsoup.safety.Cleaner;
 import org.jsoup.safety.Safelist;
 
 /**
  * Renders a README to HTML that is safe to embed: Markdown through commonmark (with GFM tables), then every tag
  * and attribute checked against an allow-list by jsoup. Links keep only http, https and mailto targets and get
- * {@code rel="nofollow"}; images only http and https; no scripts, styles, frames, forms or event handlers. Text
- * READMEs (not Markdown) are escaped into a {@code <pre>}.
+ * {@code rel="nofollow"}; no scripts, styles, frames, forms or event handlers. Images are not loaded: a README's
+ * images live on other hosts (tracking pixels, a reader's IP and the page they read sent elsewhere), so each becomes
+ * a visible placeholder, "[image: alt text]", linked to the image's http(s) address for whoever wants to open it.
+ * Text READMEs (not Markdown) are escaped into a {@code <pre>}.
  */
 @ApplicationScoped
 public class ReadmeRenderer {
@@ -70,9 +74,27 @@ public class ReadmeRenderer {
         return html;
     }
 
-    /** Cleans HTML against the allow-list. */
+    /** Cleans HTML against the allow-list and replaces images by placeholders. */
     static String sanitize(String html) {
-        Document.OutputSettings out = new Document.OutputSettings().prettyPrint(false);
-        return Jsoup.clean(html, "", SAFELIST, out);
+        Document clean = new Cleaner(SAFELIST).clean(Jsoup.parseBodyFragment(html));
+        clean.outputSettings(new Document.OutputSettings().prettyPrint(false));
+        for (Element img : clean.select("img")) {
+            img.replaceWith(placeholder(img));
+        }
+        return clean.body().html();
+    }
+
+    /** What stands for an image: its alt text as a link to it (http and https only), or as plain text. */
+    private static Element placeholder(Element img) {
+        String alt = img.attr("alt").isBlank() ? "image" : "image: " + img.attr("alt").strip();
+        String src = img.attr("src");
+        String lower = src.toLowerCase(Locale.ROOT);
+        Element holder;
+        if (lower.startsWith("https://") || lower.startsWith("http://")) {
+            holder = new Element("a").attr("href", src).attr("rel", "nofollow noopener noreferrer");
+        } else {
+            holder = new Element("span");
+        }
+        return holder.addClass("external-image").text("[" + alt + "]");
     }
 }

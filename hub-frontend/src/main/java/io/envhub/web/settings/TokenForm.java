@@ -13,12 +13,12 @@ import java.util.Set;
  *
  * @param name the token's name as typed
  * @param scopes the ticked scopes
- * @param expiry {@code never} or a number of days from {@link #EXPIRIES}
+ * @param expiry a number of days from {@link #EXPIRIES} (every token expires: the hub caps lifetimes at a year)
  * @param errors field name to message
  */
 public record TokenForm(String name, List<String> scopes, String expiry, Map<String, String> errors) {
-    /** Expiry choices offered, in days ({@code never} means no expiry). */
-    public static final List<String> EXPIRIES = List.of("never", "7", "30", "90", "365");
+    /** Expiry choices offered, in days (the hub refuses tokens that never expire). */
+    public static final List<String> EXPIRIES = List.of("7", "30", "90", "365");
     /** The scopes a token may carry. */
     public static final Set<String> SCOPES = Set.of("read", "publish");
     /** Longest token name (as the hub allows). */
@@ -56,7 +56,7 @@ public record TokenForm(String name, List<String> scopes, String expiry, Map<Str
         }
         String chosen = expiry == null ? "" : expiry.strip();
         if (!EXPIRIES.contains(chosen)) {
-            errors.put("expiry", "Choose one of the offered expiry periods (never, 7, 30, 90 or 365 days).");
+            errors.put("expiry", "Choose one of the offered expiry periods (7, 30, 90 or 365 days).");
         }
         return new TokenForm(cleanName, ticked, chosen, errors);
     }
@@ -73,7 +73,7 @@ public record TokenForm(String name, List<String> scopes, String expiry, Map<Str
 
     /** The API request of a valid form. */
     public NewToken request() {
-        return new NewToken(name, scopes, "never".equals(expiry) ? null : Integer.valueOf(expiry));
+        return new NewToken(name, scopes, Integer.valueOf(expiry));
     }
 
     /** The same form with the API's refusal shown next to the field it concerns (or above the form). */

@@ -45,4 +45,17 @@ class ReadmeRendererTest {
         assertEquals("", renderer.render(null));
         assertEquals("", renderer.render(new Readme("text/markdown", "  ")));
     }
+
+    @Test
+    void imagesFromOtherHostsAreNotLoadedButNamedAndLinked() {
+        String html = md("![build status](https://tracker.example/pixel.gif?u=1) and <img src=\"http://cdn.example/a.png\" alt=\"A\">"
+                + " <img src=\"https://x.example/p.gif\" width=\"1\" height=\"1\"> ![local](docs/diagram.png)");
+        assertFalse(html.contains("<img"), html);
+        assertTrue(html.contains("<a href=\"https://tracker.example/pixel.gif?u=1\" rel=\"nofollow noopener noreferrer\""
+                + " class=\"external-image\">[image: build status]</a>"), html);
+        assertTrue(html.contains("<a href=\"http://cdn.example/a.png\" rel=\"nofollow noopener noreferrer\" class=\"external-image\">"
+                + "[image: A]</a>"), html);
+        assertTrue(html.contains(">[image]</a>"), "an image without alt text is still visible: " + html);
+        assertTrue(html.contains("<span class=\"external-image\">[image: local]</span>"), html);
+    }
 }

@@ -47,6 +47,13 @@ final class SettingsBrowser {
         return postRaw(path, form);
     }
 
+    /** POSTs a form like {@link #post} and returns the answer without following its redirect. */
+    HttpResponse<String> postOnce(String path, Map<String, String> fields) {
+        Map<String, String> form = new LinkedHashMap<>(fields);
+        form.put("csrf-token", csrf(lastPage));
+        return browser.postFormOnce(root + path, form);
+    }
+
     /** POSTs exactly these fields (e.g. without the CSRF token). */
     HttpResponse<String> postRaw(String path, Map<String, String> fields) {
         HttpResponse<String> res = browser.postForm(root + path, fields);

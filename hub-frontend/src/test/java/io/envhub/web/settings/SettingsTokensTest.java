@@ -38,7 +38,12 @@ class SettingsTokensTest {
         String name = "ci-" + HubFixtures.unique();
         assertEquals(200, alice.get("/settings/tokens").statusCode());
 
-        HttpResponse<String> created = alice.post("/settings/tokens", Map.of("name", name, "scopes", "read", "expiry", "30"));
+        int before = tokenCount();
+        HttpResponse<String> postAnswer = alice.postOnce("/settings/tokens", Map.of("name", name, "scopes", "read", "expiry", "30"));
+        assertEquals(303, postAnswer.statusCode(), "post/redirect/get: " + postAnswer.body());
+        assertTrue(postAnswer.headers().firstValue("Location").orElseThrow().endsWith("/settings/tokens/created"));
+        assertFalse(postAnswer.body().contains("envhub_"), "the post's answer holds no secret");
+        HttpResponse<String> created = alice.get("/settings/tokens/created");
         assertEquals(200, created.statusCode(), created.body());
         assertTrue(created.body().contains("Copy it now"), "warned that the secret is shown once");
         assertEquals("no-store", created.headers().firstValue("Cache-Control").orElse(""));
@@ -54,8 +59,23 @@ class SettingsTokensTest {
         assertTrue(list.body().contains(name), "the new token is listed");
         assertFalse(list.body().contains(secret), "the list never shows the secret");
 
+        HttpResponse<String> reload = alice.get("/settings/tokens/created");
+        assertTrue(reload.uri().getPath().endsWith("/settings/tokens"), "a reload goes back to the list");
+        assertFalse(reload.body().contains(secret), "a reload does not show the secret again");
+        assertTrue(reload.body().contains("shown only once"), reload.body());
+        assertEquals(before + 1, tokenCount(), "the reload created no second token");
+
         long id = tokenId(name);
-        HttpResponse<String> revoked = alice.post("/settings/tokens/" + id + "/revoke", Map.of());
+        assertTrue(list.body().contains("href=\"/settings/tokens/" + id + "/revoke\""), "the list links to the confirmation");
+        assertFalse(list.body().contains("action=\"/settings/tokens/" + id + "/revoke\""), "the list itself revokes nothing");
+        HttpResponse<String> confirm = alice.get("/settings/tokens/" + id + "/revoke");
+        assertEquals(200, confirm.statusCode(), confirm.body());
+        assertTrue(confirm.body().contains("Revoke token “" + name + "”?"), confirm.body());
+        HttpResponse<String> unconfirmed = alice.post("/settings/tokens/" + id + "/revoke", Map.of());
+        assertTrue(unconfirmed.uri().getPath().endsWith("/settings/tokens/" + id + "/revoke"), "asked to confirm first");
+        given().baseUri(HubFixtures.hubUrl()).header("Authorization", "Bearer " + secret).get("/api/v1/me")
+                .then().statusCode(200);
+        HttpResponse<String> revoked = alice.post("/settings/tokens/" + id + "/revoke", Map.of("confirm", "revoke"));
         assertEquals(200, revoked.statusCode(), revoked.body());
         assertTrue(revoked.uri().getPath().endsWith("/settings/tokens"), "redirected back to the list");
         assertTrue(revoked.body().contains("Token revoked"), "flash says what happened");
