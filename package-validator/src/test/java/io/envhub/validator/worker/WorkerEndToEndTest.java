@@ -35,6 +35,10 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * End to end with real parts: the packaged hub-backend (process), PostgreSQL, S3Proxy, Keycloak, and this validator's
@@ -71,6 +75,7 @@ class WorkerEndToEndTest {
                 "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
         BubblewrapAssumption.assumeBubblewrap();
         String hub = config.getValue("envhub.validator.hub-url", String.class);
+        Set<Path> jobDirsBefore = jobDirs();
         String alice = Tokens.forUser("alice", "alice");
         String run = UUID.randomUUID().toString().substring(0, 8);
         String first = "e2e-good-" + run;
@@ -93,8 +98,16 @@ class WorkerEndToEndTest {
         assertEquals("e2e-worker", status.getString("workerId"));
         assertTrue(status.getInt("jobsDone") >= 2);
         assertEquals("validated", status.getString("lastJob.outcome"));
-        try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("job-")), "downloaded wheels are deleted");
+        Set<Path> left = jobDirs();
+        left.removeAll(jobDirsBefore);
+        assertEquals(Set.of(), left, "downloaded wheels are deleted");
+    }
+
+    /** The job directories in the temporary directory now (other runs on this machine may have left some). */
+    private static Set<Path> jobDirs() throws IOException {
+        try (var entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("job-"))
+                    .collect(Collectors.toCollection(HashSet::new));
         }
     }
 
