@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.format.hash.Sha256;
+import io.envhub.registry.index.IndexFixtures;
 import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
@@ -76,6 +77,7 @@ class AuthorizationMatrixTest {
         given().auth().oauth2(tokens.get("owner")).multiPart("file", wheel.filename(), wheel.bytes(), "application/octet-stream")
                 .multiPart("visibility", visibility).post("/api/v1/environments/" + org + "/" + name + "/versions")
                 .then().statusCode(201);
+        IndexFixtures.status(org, name, version, "validated");
         return wheel.filename();
     }
 

@@ -228,6 +228,7 @@ class PushPullRoundTripIT {
         assumeTrue(status(hub.url() + "/simple/alice/") != 404, "this hub-backend has no package index (/simple/) yet");
         assumeTrue(Python.available(), "python3 with pip is not available");
         Path target = tmp.resolve("site");
+        hub.markValidated("alice", "round-trip", "0.1.1");
         CliRun.Result r = alice().env("PIP_CONFIG_FILE", "/dev/null")
                 .run("install", "alice/round-trip@0.1.1", "--", "--no-deps", "--target", target.toString(), "--isolated");
         assertEquals(0, r.exitCode(), r.toString());

@@ -98,9 +98,32 @@ class WorkerEndToEndTest {
         }
     }
 
+    @Test
+    @Order(3)
+    void aDependencyResolvedThroughTheOwnersIndexAndItsUpstreamLetsTheRuntimeRun() throws Exception {
+        Config config = ConfigProvider.getConfig();
+        Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
+                "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
+        BubblewrapAssumption.assumeBubblewrap();
+        String hub = config.getValue("envhub.validator.hub-url", String.class);
+        String name = "e2e-deps-" + UUID.randomUUID().toString().substring(0, 8);
+        push(hub, Tokens.forUser("alice", "alice"), name, Fixtures.env(name, "import tiny_dep\n\n" + Fixtures.GOOD)
+                .requires("tiny-dep>=1.0"));
+        JsonPath report = awaitReport(hub, "alice/" + name);
+        assertEquals("validated", report.getString("status"), report.prettify());
+        assertTrue(report.getBoolean("runtimeVerified"), report.prettify());
+        assertEquals(null, report.getString("skipReason"));
+        assertTrue(report.getString("checks.find { it.id == 'install' }.message").contains("tiny-dep-1.0"), report.prettify());
+        assertEquals("pass", report.getString("checks.find { it.id == 'trust.reward_hacking' }.status"), report.prettify());
+    }
+
     private static void push(String hub, String token, String name) throws Exception {
+        push(hub, token, name, Fixtures.env(name, Fixtures.GOOD));
+    }
+
+    private static void push(String hub, String token, String name, Fixtures fixture) throws Exception {
         Path dir = Files.createTempDirectory("e2e-wheel-");
-        Path wheel = Fixtures.env(name, Fixtures.GOOD).write(dir);
+        Path wheel = fixture.write(dir);
         byte[] bytes = Files.readAllBytes(wheel);
         given().auth().oauth2(token)
                 .multiPart("file", wheel.getFileName().toString(), bytes, "application/octet-stream")
@@ -198,6 +221,26 @@ class WorkerEndToEndTest {
             @Override
             public Optional<String> workDir() {
                 return c.workDir();
+            }
+
+            @Override
+            public Optional<String> dependencyIndex() {
+                return c.dependencyIndex();
+            }
+
+            @Override
+            public Optional<String> dependencyCache() {
+                return c.dependencyCache();
+            }
+
+            @Override
+            public long dependencyCacheMaxBytes() {
+                return c.dependencyCacheMaxBytes();
+            }
+
+            @Override
+            public int dependencyTimeoutSeconds() {
+                return c.dependencyTimeoutSeconds();
             }
 
             @Override
