@@ -79,7 +79,7 @@ public final class DependencyResolver {
                 missing.addAll(missingIn(all.output(), requirements.get(0)));
             } else {
                 for (String requirement : requirements) {
-                    Pip one = pip(index, List.of(requirement), null, work);
+                    Pip one = pip(index, List.of(requirement), work.resolve("pip-report-one.json"), work);
                     if (one.exit() != 0) {
                         missing.addAll(missingIn(one.output(), requirement));
                     }
@@ -141,9 +141,9 @@ public final class DependencyResolver {
             List<String> cmd = new ArrayList<>(List.of(settings.python(), "-I", "-m", "pip", "install", "--dry-run",
                     "--ignore-installed", "--only-binary", ":all:", "--isolated", "--no-cache-dir", "--disable-pip-version-check",
                     "--no-input", "--progress-bar", "off", "--retries", "1", "--timeout", "15", "--index-url", index));
-            if (report != null) {
-                cmd.addAll(List.of("--report", report.toString()));
-            }
+            // --report also keeps Debian's pip from refusing to run for an "externally managed" interpreter (PEP 668):
+            // nothing is installed
+            cmd.addAll(List.of("--report", report.toString()));
             cmd.addAll(List.of("-r", reqs.toString()));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
                     .directory(work.toFile());
@@ -154,7 +154,11 @@ public final class DependencyResolver {
                 p.destroyForcibly();
                 return new Pip(-1, "resolution took longer than " + settings.timeoutSeconds() + " s");
             }
-            return new Pip(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+            String output = Files.readString(log, StandardCharsets.UTF_8);
+            if (output.contains("externally-managed-environment")) {
+                throw new IOException(settings.python() + " refuses pip (PEP 668 externally managed): " + errors(output));
+            }
+            return new Pip(p.exitValue(), output);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while resolving dependencies", e);
