@@ -32,6 +32,8 @@ public final class DependencyResolver {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern NOT_FOUND = Pattern.compile("No matching distribution found for (\\S+)");
     private static final Pattern NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]*");
+    /** A PEP 508 requirement by name (extras, version specifiers, markers); no option, file, URL or direct reference. */
+    private static final Pattern BY_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*\\s*(\\[[A-Za-z0-9._,\\s-]*])?[^@/\\\\\\n\\r]*");
 
     private final DependencySettings settings;
     private final WheelCache cache;
@@ -66,6 +68,12 @@ public final class DependencyResolver {
             return new Resolution(List.of(), List.of(), null);
         }
         String index = settings.indexFor(owner);
+        List<String> refused = requirements.stream().filter(r -> !byName(r)).toList();
+        if (!refused.isEmpty()) {
+            LOG.infof("requirements that are not plain names, left unresolved: %s", refused);
+            return new Resolution(List.of(), List.of(), "only requirements by name are resolved, not "
+                    + String.join(", ", refused.stream().map(String::strip).toList()));
+        }
         try {
             Path report = work.resolve("pip-report.json");
             Pip all = pip(index, requirements, report, work);
@@ -93,6 +101,16 @@ public final class DependencyResolver {
         } catch (IOException e) {
             throw new UncheckedIOException("resolving dependencies through " + index + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Whether a requirement names a project (what pip may resolve from the index): not a pip option ({@code --index-url},
+     * {@code -r}, {@code -e}) and not a direct reference ({@code name @ https://...}, a path), which could bring another
+     * index or an sdist to build outside the sandbox.
+     */
+    static boolean byName(String requirement) {
+        String r = requirement.strip();
+        return !r.isEmpty() && !r.contains("://") && !r.contains(" -") && !r.contains("--") && BY_NAME.matcher(r).matches();
     }
 
     /** Names the missing distribution; for a dependency of a dependency, says which requirement needs it. */

@@ -444,19 +444,22 @@ def _network_audit(event, args):
         return
     if isinstance(host, bytes):
         host = host.decode("ascii", "replace")
-    if host and isinstance(host, str) and host not in NETWORK_HOSTS and len(NETWORK_HOSTS) < 5:
+    if host and isinstance(host, str):
+        if host in NETWORK_HOSTS:
+            NETWORK_HOSTS.remove(host)
         NETWORK_HOSTS.append(host)
+        del NETWORK_HOSTS[:-5]
 
 
 def network_failure(exc):
-    """The host an exception came from trying to reach, when the chain looks like a network error."""
+    """The host last tried before a network error (the one the failing call was reaching), or None."""
     seen = 0
     while exc is not None and seen < 10 and NETWORK_HOSTS:
         name = type(exc).__name__
         if isinstance(exc, (socket.gaierror, socket.herror, ConnectionError, TimeoutError)) \
                 or isinstance(exc, OSError) and exc.errno in _NETWORK_ERRNOS \
                 or any(w in name for w in ("Connect", "Network", "Timeout", "Resolve", "Offline")):
-            return NETWORK_HOSTS[0]
+            return NETWORK_HOSTS[-1]
         exc = exc.__cause__ or exc.__context__
         seen += 1
     return None

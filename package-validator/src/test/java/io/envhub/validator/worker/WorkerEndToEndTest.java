@@ -74,6 +74,7 @@ class WorkerEndToEndTest {
         String alice = Tokens.forUser("alice", "alice");
         String run = UUID.randomUUID().toString().substring(0, 8);
         String first = "e2e-good-" + run;
+        List<String> earlier = jobDirs();
         String copy = "e2e-copy-" + run;
 
         push(hub, alice, first);
@@ -93,9 +94,9 @@ class WorkerEndToEndTest {
         assertEquals("e2e-worker", status.getString("workerId"));
         assertTrue(status.getInt("jobsDone") >= 2);
         assertEquals("validated", status.getString("lastJob.outcome"));
-        try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("job-")), "downloaded wheels are deleted");
-        }
+        List<String> left = new ArrayList<>(jobDirs());
+        left.removeAll(earlier);
+        assertEquals(List.of(), left, "downloaded wheels are deleted (job directories of other runs on this machine aside)");
     }
 
     @Test
@@ -115,6 +116,12 @@ class WorkerEndToEndTest {
         assertEquals(null, report.getString("skipReason"));
         assertTrue(report.getString("checks.find { it.id == 'install' }.message").contains("tiny-dep-1.0"), report.prettify());
         assertEquals("pass", report.getString("checks.find { it.id == 'trust.reward_hacking' }.status"), report.prettify());
+    }
+
+    private static List<String> jobDirs() throws java.io.IOException {
+        try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("job-")).toList();
+        }
     }
 
     private static void push(String hub, String token, String name) throws Exception {
