@@ -19,6 +19,24 @@ public interface ValidatorConfig {
     /** Directory for per-job directories; must be searchable by the sandbox uid (default: java.io.tmpdir/envhub-validator). */
     Optional<String> workDir();
 
+    /**
+     * Simple index that resolves a wheel's dependencies before the sandbox run, {@code {owner}} replaced by the job's
+     * owner (default {@code <hub-url>/simple/{owner}/}: the hub's own index, which falls back upstream); {@code off}
+     * turns resolution off (dependencies then come from the wheelhouse only).
+     */
+    Optional<String> dependencyIndex();
+
+    /** Shared, content-addressed cache of dependency wheels (default: java.io.tmpdir/envhub-dependency-cache). */
+    Optional<String> dependencyCache();
+
+    /** Size cap of the dependency cache in bytes (2 GiB); least recently used wheels are evicted beyond it. */
+    @WithDefault("2147483648")
+    long dependencyCacheMaxBytes();
+
+    /** Wall-clock limit of one dependency resolution and of one wheel download, in seconds. */
+    @WithDefault("300")
+    int dependencyTimeoutSeconds();
+
     /** Largest wheel file the validator accepts, in bytes (50 MiB). */
     @WithDefault("52428800")
     long maxWheelBytes();

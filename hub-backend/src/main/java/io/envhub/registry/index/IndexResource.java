@@ -20,7 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 /**
  * The package index for pip and uv: one PEP 503 / PEP 691 simple repository per owner, at {@code /simple/{owner}/}
  * (environment names are unique per owner only). Pages come as HTML or JSON by content negotiation; file links point
- * back here, where a download is counted and redirected to a short-lived presigned object URL.
+ * back here, where a download is counted and redirected to a short-lived presigned object URL. Only validated versions
+ * are served; names the owner does not publish fall back to the upstream index ({@link UpstreamFallback}).
  */
 @Path("/simple")
 public class IndexResource {
@@ -60,8 +61,10 @@ public class IndexResource {
 
     @GET
     @Path("{owner}/{name}")
-    @Operation(summary = "A project's files", description = "Every file of every version (yanked ones marked), with sha256, "
-            + "Requires-Python and PEP 658 metadata hashes; PEP 503 HTML or PEP 691 JSON. Non-normalized names redirect.")
+    @Operation(summary = "A project's files", description = "Every file of every validated version (yanked ones marked; "
+            + "pending, validating, failed and errored versions are not served), with sha256, Requires-Python and PEP 658 "
+            + "metadata hashes; PEP 503 HTML or PEP 691 JSON. Non-normalized names redirect. A name the owner does not "
+            + "publish answers 302 to the upstream index's page (ENVHUB_UPSTREAM_INDEX), when configured.")
     public Response project(@PathParam("owner") String owner, @PathParam("name") String name,
                             @HeaderParam(HttpHeaders.ACCEPT) String accept, @QueryParam("format") String format,
                             @Context HttpServerRequest request) {
@@ -70,7 +73,12 @@ public class IndexResource {
             return redirect(IndexUrls.project(owner, normalized), request);
         }
         SimpleFormat answer = negotiate(accept, format);
-        ProjectPage page = index.project(owner, normalized);
+        ProjectAnswer found = index.project(owner, normalized);
+        if (found.upstreamUrl() != null) {
+            return Response.status(Response.Status.FOUND).header(HttpHeaders.LOCATION, found.upstreamUrl())
+                    .header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+        }
+        ProjectPage page = found.page();
         if (!page.owner().equals(owner)) {
             return redirect(IndexUrls.project(page.owner(), normalized), request);
         }

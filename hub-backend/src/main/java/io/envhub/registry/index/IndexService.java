@@ -8,6 +8,7 @@ import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
+import io.envhub.registry.version.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ public class IndexService {
     /** The environment's identity, visibility and owner (never its README), and one column of the file. */
     private static final String FILE_LOOKUP = """
             select e.id, e.name, e.visibility, o, %s from Environment e join e.owner o, Artifact a join a.version v
-            where v.environment = e and lower(o.name) = lower(:owner) and e.name = :name and a.filename = :filename""";
+            where v.environment = e and lower(o.name) = lower(:owner) and e.name = :name and a.filename = :filename
+            and v.status = '""" + EnvironmentVersion.VALIDATED + "'";
     private static final String PROJECT_LOOKUP = """
             select e.id, e.name, e.visibility, o from Environment e join e.owner o
             where lower(o.name) = lower(:owner) and e.name = :name""";
@@ -36,9 +38,11 @@ public class IndexService {
     private final ObjectStore store;
     private final StorageConfig storage;
     private final DownloadCounter downloads;
+    private final UpstreamFallback upstream;
 
     public IndexService(EntityManager em, AccessPolicy access, ObjectStore store, StorageConfig storage,
-                        DownloadCounter downloads) {
+                        DownloadCounter downloads, UpstreamFallback upstream) {
+        this.upstream = upstream;
         this.em = em;
         this.access = access;
         this.store = store;
@@ -67,15 +71,27 @@ public class IndexService {
         return new OwnerIndex(owner.name, projects);
     }
 
-    /** Every file of every version of a project (yanked ones too), in PEP 440 order; 404 when missing or unreadable. */
-    public ProjectPage project(String ownerName, String normalizedName) {
+    /**
+     * Every file of every validated version of a project (yanked ones too), in PEP 440 order; versions pending,
+     * validating, failed or in error are left out. 404 when unreadable; for a name the owner never published (no
+     * environment, no burned version), the upstream index's page when the fallback is on, else 404.
+     */
+    public ProjectAnswer project(String ownerName, String normalizedName) {
         Optional<Object[]> found = em.createQuery(PROJECT_LOOKUP, Object[].class)
                 .setParameter("owner", ownerName).setParameter("name", normalizedName)
                 .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1).getResultList().stream().findFirst();
+        if (found.isEmpty()) {
+            Optional<String> elsewhere = upstream.pageFor(ownerName, normalizedName);
+            if (elsewhere.isPresent()) {
+                return ProjectAnswer.upstream(elsewhere.get());
+            }
+        }
         Environment env = access.requireReadable(found.map(IndexService::view), "Project " + ownerName + "/" + normalizedName);
         List<IndexFile> rows = em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
                         + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython)"
-                        + " from Artifact a join a.version v where v.environment.id = :env", IndexFile.class)
+                        + " from Artifact a join a.version v where v.environment.id = :env and v.status = :validated",
+                        IndexFile.class)
+                .setParameter("validated", EnvironmentVersion.VALIDATED)
                 .setParameter("env", env.id).getResultList();
         List<Sorted> sorted = new ArrayList<>(rows.size());
         for (IndexFile row : rows) {
@@ -90,7 +106,7 @@ public class IndexService {
                 versions.add(s.file().version());
             }
         }
-        return new ProjectPage(env.owner.name, env.name, !env.isPrivate(), versions, files);
+        return ProjectAnswer.hub(new ProjectPage(env.owner.name, env.name, !env.isPrivate(), versions, files));
     }
 
     private record Sorted(Version version, IndexFile file) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.format.hash.Sha256;
+import io.envhub.registry.index.IndexFixtures;
 import io.envhub.registry.org.Invitations;
 import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.KeycloakTestResource;
@@ -81,6 +82,7 @@ class AuthorizationMatrixTest {
         given().auth().oauth2(tokens.get("owner")).multiPart("file", wheel.filename(), wheel.bytes(), "application/octet-stream")
                 .multiPart("visibility", visibility).post("/api/v1/environments/" + org + "/" + name + "/versions")
                 .then().statusCode(201);
+        IndexFixtures.status(org, name, version, "validated");
         return wheel.filename();
     }
 

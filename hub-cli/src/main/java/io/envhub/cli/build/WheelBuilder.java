@@ -72,15 +72,15 @@ public final class WheelBuilder {
         for (String link : scanned.skippedLinks()) {
             warnings.add("left out symbolic link " + link);
         }
-        Map<String, String> payload = WheelLayout.select(project, scanned.files(), root);
         WheelWriter writer = new WheelWriter(metadata).generator(GENERATOR);
+        String distInfo = writer.fileName().distInfoDir();
+        Map<String, String> payload = keepTopLevelClean(WheelLayout.select(project, scanned.files(), root), distInfo, warnings);
         Map<String, byte[]> hashed = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : payload.entrySet()) {
             byte[] bytes = read(root, e.getValue());
             writer.addFile(e.getKey(), bytes);
             hashed.put(e.getKey(), bytes);
         }
-        String distInfo = writer.fileName().distInfoDir();
         if (project.license() != null && project.license().isFile()) {
             String file = project.license().file();
             writer.addFile(distInfo + "/licenses/" + file, read(root, file));
@@ -93,6 +93,33 @@ public final class WheelBuilder {
         return new BuildResult(project.name().original(), project.name().normalized(), project.version().toString(),
                 target, wheelBytes.length, Sha256.hex(Sha256.digest(wheelBytes)), ContentHash.ofBytes(hashed),
                 new ArrayList<>(payload.keySet()), new ArrayList<>(payload.values()), module, hasReadme, warnings);
+    }
+
+    /**
+     * Files at the top level of a wheel land directly in site-packages, where every package's {@code pyproject.toml}
+     * or README overwrites the others' (hatchling does this for {@code [tool.hatch.build] include = ["pyproject.toml"]}).
+     * Only modules ({@code *.py}) and package directories stay there: {@code pyproject.toml} moves into the
+     * {@code .dist-info} directory, any other top-level file is left out (the README is already the METADATA
+     * description, the licence file is under {@code .dist-info/licenses}), each with a warning.
+     */
+    static Map<String, String> keepTopLevelClean(Map<String, String> payload, String distInfo, List<String> warnings) {
+        Map<String, String> clean = new java.util.TreeMap<>(ContentHash.PATH_ORDER);
+        for (Map.Entry<String, String> e : payload.entrySet()) {
+            String path = e.getKey();
+            if (path.contains("/") || path.endsWith(".py")) {
+                clean.put(path, e.getValue());
+            } else if (path.equals("pyproject.toml")) {
+                clean.put(distInfo + "/pyproject.toml", e.getValue());
+                warnings.add("pyproject.toml goes into " + distInfo + "/, not the top level of site-packages");
+            } else {
+                warnings.add("left out " + path + ": files at the top level of a wheel land in site-packages, outside the module");
+            }
+        }
+        if (clean.isEmpty()) {
+            throw new BuildException("nothing to package besides top-level project files " + payload.keySet()
+                    + ": add the environment module (" + "<module>.py or <module>/__init__.py)");
+        }
+        return clean;
     }
 
     /** A project without {@code readme} gets its README file by convention, so the hub has a page to show. */

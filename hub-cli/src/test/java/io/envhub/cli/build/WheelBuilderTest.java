@@ -108,6 +108,22 @@ class WheelBuilderTest {
     }
 
     @Test
+    void projectFilesNeverLandAtTheTopLevelOfSitePackages() throws IOException {
+        Path dir = project(tmp.resolve("top"), "top-env",
+                "[tool.hatch.build]\ninclude = [\"top_env.py\", \"pyproject.toml\", \"README.md\", \"LICENSE\"]\n",
+                "top_env.py", MODULE, "LICENSE", "MIT licence text");
+        BuildResult r = WheelBuilder.build(dir);
+        assertEquals(List.of("top_env-0.2.0.dist-info/pyproject.toml", "top_env.py"), r.files());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("left out README.md")), r.warnings().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("left out LICENSE")), r.warnings().toString());
+        Wheel wheel = WheelReader.read(r.wheel());
+        List<String> topLevel = wheel.files().stream().filter(f -> !f.contains("/")).toList();
+        assertEquals(List.of("top_env.py"), topLevel, "only the module at the top level: " + wheel.files());
+        assertTrue(wheel.files().contains("top_env-0.2.0.dist-info/pyproject.toml"), wheel.files().toString());
+        assertRuns(r, "top_env");
+    }
+
+    @Test
     void gitignoredDotAndCacheFilesAreLeftOut() throws IOException {
         Path dir = project(tmp.resolve("g"), "g-env", "", "g_env/__init__.py", MODULE, "g_env/secret.key", "k",
                 "g_env/__pycache__/x.cpython-311.pyc", "c", "g_env/.hidden", "h", "g_env/big.bin", "b", ".gitignore",

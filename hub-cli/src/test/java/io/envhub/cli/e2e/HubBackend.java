@@ -36,6 +36,8 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
     private final List<AutoCloseable> cleanup = new ArrayList<>();
     private String url;
     private Path log;
+    private PostgresLauncher postgres;
+    private String database;
 
     /**
      * The packaged backend: {@code hub-backend/target/quarkus-app/quarkus-run.jar} of this checkout, or the jar named
@@ -47,6 +49,23 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
             return Path.of(other).toAbsolutePath();
         }
         return RepoPaths.root().resolve("hub-backend/target/quarkus-app/quarkus-run.jar");
+    }
+
+    /**
+     * Marks a version validated, as a validator's report would (no validator runs in these tests), so the package
+     * index serves it.
+     */
+    void markValidated(String owner, String name, String version) throws java.sql.SQLException {
+        try (java.sql.Connection c = postgres.connect(database); java.sql.PreparedStatement st = c.prepareStatement(
+                "UPDATE hub.versions v SET status = 'validated' FROM hub.environments e, hub.owners o"
+                        + " WHERE v.environment_id = e.id AND e.owner_id = o.id AND o.name = ? AND e.name = ? AND v.version = ?")) {
+            st.setString(1, owner);
+            st.setString(2, name);
+            st.setString(3, version);
+            if (st.executeUpdate() != 1) {
+                throw new IllegalStateException("no version " + owner + "/" + name + " " + version);
+            }
+        }
     }
 
     /** Starts everything; stops what already started when a step fails. */
@@ -72,6 +91,8 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
         String db = PostgresTestResource.newDatabaseName();
         pg.createDatabaseIfMissing(db);
         cleanup.add(() -> pg.dropDatabase(db));
+        postgres = pg;
+        database = db;
 
         Path s3dir = Files.createTempDirectory("envhub-cli-s3-");
         cleanup.add(() -> deleteTree(s3dir));
@@ -95,6 +116,7 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
         env.put("ENVHUB_S3_BUCKET", BUCKET);
         env.put("ENVHUB_KEYCLOAK_URL", KeycloakTestResource.baseUrl());
         env.put("ENVHUB_MAX_UPLOAD_BYTES", Long.toString(MAX_UPLOAD_BYTES));
+        env.put("ENVHUB_UPSTREAM_INDEX", "off");
         Process process = pb.start();
         cleanup.add(() -> stop(process));
         awaitReady(process, Duration.ofSeconds(180));

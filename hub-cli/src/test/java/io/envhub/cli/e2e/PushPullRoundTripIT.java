@@ -174,9 +174,11 @@ class PushPullRoundTripIT {
         assertEquals(0, alice().run("init", "big-env", "--dir", big.toString()).exitCode());
         byte[] noise = new byte[(int) HubBackend.MAX_UPLOAD_BYTES + 200 * 1024];
         new java.util.Random(7).nextBytes(noise);
-        Files.write(big.resolve("noise.bin"), noise);
+        // in a directory: a top-level data file would be left out of the wheel (it would land in site-packages)
+        Files.write(Files.createDirectories(big.resolve("big_env_data")).resolve("noise.bin"), noise);
         Path toml = big.resolve("pyproject.toml");
-        Files.writeString(toml, Files.readString(toml).replace("include = [\"big_env.py\"]", "include = [\"big_env.py\", \"noise.bin\"]"));
+        Files.writeString(toml, Files.readString(toml).replace("include = [\"big_env.py\"]",
+                "include = [\"big_env.py\", \"big_env_data\"]"));
         CliRun.Result r = alice().run("push", big.toString(), "--no-wait");
         assertEquals(ExitCodes.REFUSED, r.exitCode(), r.toString());
         assertTrue(r.errorLine().startsWith("envhub: the wheel is too large for this hub (The upload is "), r.errorLine());
@@ -228,6 +230,7 @@ class PushPullRoundTripIT {
         assumeTrue(status(hub.url() + "/simple/alice/") != 404, "this hub-backend has no package index (/simple/) yet");
         assumeTrue(Python.available(), "python3 with pip is not available");
         Path target = tmp.resolve("site");
+        hub.markValidated("alice", "round-trip", "0.1.1");
         CliRun.Result r = alice().env("PIP_CONFIG_FILE", "/dev/null")
                 .run("install", "alice/round-trip@0.1.1", "--", "--no-deps", "--target", target.toString(), "--isolated");
         assertEquals(0, r.exitCode(), r.toString());

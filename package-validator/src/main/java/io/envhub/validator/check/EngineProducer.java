@@ -2,6 +2,8 @@ package io.envhub.validator.check;
 
 import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.validator.ValidatorConfig;
+import io.envhub.validator.deps.DependencyResolver;
+import io.envhub.validator.deps.DependencySettings;
 import io.envhub.validator.sandbox.Sandbox;
 import io.envhub.validator.sandbox.SandboxConfig;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +26,19 @@ public class EngineProducer {
     @Produces
     @Singleton
     public ValidationEngine engine(Sandbox sandbox, ValidatorConfig config, SandboxConfig sandboxConfig) {
-        return new ValidationEngine(sandbox, settings(config, sandboxConfig));
+        return new ValidationEngine(sandbox, settings(config, sandboxConfig), resolver(config));
+    }
+
+    /** The dependency resolver, or null when {@code dependency-index} is {@code off}. */
+    static DependencyResolver resolver(ValidatorConfig config) {
+        String index = config.dependencyIndex().map(String::strip)
+                .orElse(config.hubUrl().replaceAll("/+$", "") + "/simple/{owner}/");
+        if (index.isEmpty() || "off".equalsIgnoreCase(index)) {
+            return null;
+        }
+        Path cache = Path.of(config.dependencyCache().orElse(System.getProperty("java.io.tmpdir") + "/envhub-dependency-cache"));
+        return new DependencyResolver(new DependencySettings(index, cache, config.dependencyCacheMaxBytes(),
+                config.dependencyTimeoutSeconds(), EngineSettings.PYTHON));
     }
 
     static EngineSettings settings(ValidatorConfig config, SandboxConfig sandboxConfig) {

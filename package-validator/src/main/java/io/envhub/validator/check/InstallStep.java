@@ -23,6 +23,7 @@ import java.util.stream.Stream;
  * writable bind). A dependency the wheelhouse lacks is a skip that names it, not an error.
  */
 final class InstallStep {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(InstallStep.class);
 
     static final String ID = "install";
     static final String VENV = "/venv";
@@ -52,6 +53,11 @@ final class InstallStep {
     }
 
     Outcome run(JobDir job, Path wheelInJob) {
+        return run(job, wheelInJob, null);
+    }
+
+    /** Installs the wheel; {@code deps} (or null) holds the dependency wheels resolved for it, bound at /deps. */
+    Outcome run(JobDir job, Path wheelInJob, Path deps) {
         long t0 = System.nanoTime();
         SandboxLimits limits = settings.limits().withTime(settings.installWallSeconds(), settings.installWallSeconds());
         SandboxResult venv = sandbox.run(SandboxSpec.of(limits, List.of(Mount.writable(job.venv(), VENV)),
@@ -64,12 +70,19 @@ final class InstallStep {
         if (settings.wheelhouse() != null) {
             requireReadable(wheelhouse);
         }
-        String where = settings.wheelhouse() == null ? "no wheelhouse configured" : "wheelhouse " + settings.wheelhouse();
+        String where = deps != null ? "dependencies resolved through the owner's index"
+                + (settings.wheelhouse() == null ? "" : " and wheelhouse " + settings.wheelhouse())
+                : settings.wheelhouse() == null ? "no wheelhouse configured" : "wheelhouse " + settings.wheelhouse();
         List<String> pip = new ArrayList<>(List.of(EngineSettings.PYTHON, "-I", "-m", "pip", "--python", VENV + "/bin/python",
                 "install", "--isolated", "--no-index", "--no-cache-dir", "--disable-pip-version-check", "--no-input",
-                "--progress-bar", "off", "--find-links", "/wheelhouse", "/wheel/" + wheelInJob.getFileName()));
-        List<Mount> mounts = List.of(Mount.writable(job.venv(), VENV), Mount.readOnly(job.wheelDir(), "/wheel"),
-                Mount.readOnly(wheelhouse, "/wheelhouse"));
+                "--progress-bar", "off", "--find-links", "/wheelhouse"));
+        List<Mount> mounts = new ArrayList<>(List.of(Mount.writable(job.venv(), VENV), Mount.readOnly(job.wheelDir(), "/wheel"),
+                Mount.readOnly(wheelhouse, "/wheelhouse")));
+        if (deps != null) {
+            pip.addAll(List.of("--find-links", "/deps"));
+            mounts.add(Mount.readOnly(deps, "/deps"));
+        }
+        pip.add("/wheel/" + wheelInJob.getFileName());
         SandboxResult r = sandbox.run(new SandboxSpec(pip, mounts, Map.of("PIP_CONFIG_FILE", "/dev/null"), null, limits));
         long ms = ms(t0);
         String output = r.stdout() + "\n" + r.stderr();
@@ -83,8 +96,8 @@ final class InstallStep {
             String requirement = missing.group(1);
             Matcher name = NAME.matcher(requirement);
             String dep = name.find() ? name.group() : requirement;
-            String reason = "dependency " + dep + " not available from the configured index (requirement '" + requirement
-                    + "'; " + where + ")";
+            String reason = "missing dependency: " + requirement + " (no wheel from the configured index; " + where + ")";
+            LOG.debugf("install: %s lacks %s", wheelInJob.getFileName(), dep);
             return new Outcome(CheckResult.skip(ID, reason), reason);
         }
         if (r.termination() != SandboxResult.Termination.EXITED) {

@@ -26,12 +26,16 @@ final class JobDir implements AutoCloseable {
     private final Path harness;
     private final Path venv;
     private final Path emptyWheelhouse;
+    private final Path deps;
+    private final Path scratch;
 
     private JobDir(Path root) throws IOException {
         this.root = root;
         this.wheelDir = dir(root.resolve("wheel"));
         this.srcDir = dir(root.resolve("src"));
         this.emptyWheelhouse = dir(root.resolve("wheelhouse"));
+        this.deps = dir(root.resolve("deps"));
+        this.scratch = dir(root.resolve("resolve"));
         this.venv = dir(root.resolve("venv"));
         this.harness = file(dir(root.resolve("harness")).resolve("harness.py"), Harness.script());
     }
@@ -94,6 +98,16 @@ final class JobDir implements AutoCloseable {
 
     Path emptyWheelhouse() {
         return emptyWheelhouse;
+    }
+
+    /** The dependency wheels resolved for this job (bound read-only into the install step). */
+    Path deps() {
+        return deps;
+    }
+
+    /** Scratch space of the resolution outside the sandbox (never bound into it). */
+    Path scratch() {
+        return scratch;
     }
 
     /** Copies the wheel in under its canonical name. */

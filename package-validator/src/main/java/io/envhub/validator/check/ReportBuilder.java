@@ -23,6 +23,8 @@ final class ReportBuilder {
     private Fingerprint fingerprint;
     private RuntimeStats runtime;
     private String log;
+    private String skipReason;
+    private final List<String> flags = new ArrayList<>();
     private long staticMs;
     private long installMs;
     private long runtimeMs;
@@ -72,6 +74,18 @@ final class ReportBuilder {
         log = err.length() > LOG_CHARS ? "..." + err.substring(err.length() - LOG_CHARS) : err;
     }
 
+    /** Why the runtime did not run (a missing dependency, network access); the first reason given wins. */
+    void skipReason(String why) {
+        if (skipReason == null) {
+            skipReason = why;
+        }
+    }
+
+    /** A trust flag found outside the runtime (for example by a static check). */
+    void flag(String text) {
+        flags.add(text);
+    }
+
     void trust(TrustReport t) {
         this.trust = t;
     }
@@ -104,7 +118,8 @@ final class ReportBuilder {
             summary = "failed: " + failed.id() + ": " + failed.message();
         } else if (!verified) {
             CheckResult skipped = checks.stream().filter(c -> c.id().startsWith("runtime.")).findFirst().orElse(null);
-            summary = "static checks passed; runtime checks skipped: " + (skipped == null ? "?" : skipped.message());
+            summary = "static checks passed; runtime checks skipped: " + (skipReason != null ? skipReason
+                    : skipped == null ? "?" : skipped.message());
         } else {
             long warnings = checks.stream().filter(c -> c.status() == CheckStatus.WARN).count();
             summary = "validated" + (warnings == 0 ? "" : " with " + warnings + " warnings");
@@ -112,8 +127,18 @@ final class ReportBuilder {
         if (staticMs == 0) {
             staticMs = totalMs;
         }
+        TrustReport t = trust;
+        if (!flags.isEmpty()) {
+            List<String> all = new ArrayList<>(flags);
+            if (t != null) {
+                all.addAll(0, t.flags());
+            }
+            t = t == null ? new TrustReport(List.of(), null, all, null) : new TrustReport(t.probes(), t.bestScore(), all,
+                    t.deterministic());
+        }
         return new ValidationReport(failed == null ? ValidationReport.VALIDATED : ValidationReport.FAILED, verified, summary,
-                new PackageSummary(fileName, sha256, size, name, version, module), checks, dataset, rubric, trust, fingerprint,
+                failed == null && !verified ? skipReason : null,
+                new PackageSummary(fileName, sha256, size, name, version, module), checks, dataset, rubric, t, fingerprint,
                 runtime, limits, new Durations(staticMs, installMs, runtimeMs, determinismMs, totalMs), log);
     }
 }

@@ -3,6 +3,8 @@ package io.envhub.validator.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
+import io.envhub.validator.deps.DependencyResolver;
+import io.envhub.validator.deps.Resolution;
 import io.envhub.validator.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * Validates one wheel file and produces a {@link ValidationReport}: static checks in Java, the ast check, the
@@ -24,22 +27,36 @@ import java.util.List;
  */
 public final class ValidationEngine {
 
+    private static final Logger LOG = Logger.getLogger(ValidationEngine.class);
     private static final List<String> TRUST = List.of(TrustChecks.HACKING, TrustChecks.DETERMINISM, TrustChecks.FINGERPRINT);
 
     private final Sandbox sandbox;
     private final EngineSettings settings;
     private final RuntimeChecks runtime;
+    private final DependencyResolver dependencies;
 
     /**
-     * Creates an engine.
+     * Creates an engine that installs dependencies from the configured wheelhouse only.
      *
      * @param sandbox where package code runs
      * @param settings limits, directories and sample sizes
      */
     public ValidationEngine(Sandbox sandbox, EngineSettings settings) {
+        this(sandbox, settings, null);
+    }
+
+    /**
+     * Creates an engine that resolves dependencies through the owner's index before the sandbox run.
+     *
+     * @param sandbox where package code runs
+     * @param settings limits, directories and sample sizes
+     * @param dependencies the resolver, or null to use the configured wheelhouse only
+     */
+    public ValidationEngine(Sandbox sandbox, EngineSettings settings, DependencyResolver dependencies) {
         this.sandbox = sandbox;
         this.settings = settings;
         this.runtime = new RuntimeChecks(sandbox, settings);
+        this.dependencies = dependencies;
     }
 
     /**
@@ -49,6 +66,18 @@ public final class ValidationEngine {
      * @return the report
      */
     public ValidationReport validate(Path wheel) {
+        return validate(wheel, null);
+    }
+
+    /**
+     * Validates a wheel of an owner: its dependencies are resolved through that owner's index (when this engine has a
+     * resolver), wheels only, outside the sandbox, then installed offline inside it.
+     *
+     * @param wheel the wheel file
+     * @param owner the owner whose index resolves the dependencies, or null for none
+     * @return the report
+     */
+    public ValidationReport validate(Path wheel, String owner) {
         long t0 = System.nanoTime();
         ReportBuilder report = new ReportBuilder(wheel.getFileName().toString(), sha256(wheel), size(wheel));
         StaticChecks.Outcome stat = new StaticChecks(settings).run(wheel);
@@ -60,6 +89,11 @@ public final class ValidationEngine {
         }
         report.packageInfo(stat.wheel().metadata().name(), stat.wheel().metadata().version(),
                 stat.module() == null ? null : stat.module().name());
+        TopLevelFiles.Outcome topLevel = TopLevelFiles.check(stat.wheel());
+        report.add(topLevel.check());
+        if (topLevel.flag() != null) {
+            report.flag(topLevel.flag());
+        }
         String failedBefore = report.firstFailure();
         if (failedBefore != null) {
             String why = "not run: " + failedBefore + " failed";
@@ -78,12 +112,31 @@ public final class ValidationEngine {
                 return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
             }
             long t1 = System.nanoTime();
+            Path deps = null;
+            List<String> requires = stat.wheel().metadata().requiresDist();
+            if (dependencies != null && owner != null && !requires.isEmpty()) {
+                Resolution resolved = dependencies.resolve(requires, owner, job.deps(), job.scratch());
+                if (!resolved.resolved()) {
+                    String why = resolved.reason();
+                    LOG.infof("%s: runtime checks skipped: %s", wheel.getFileName(), why);
+                    report.add(CheckResult.skip(InstallStep.ID, why));
+                    report.skipReason(why);
+                    report.skipRuntimeAndTrust(why);
+                    report.installMs(ms(t1));
+                    return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+                }
+                deps = job.deps();
+            }
             InstallStep.Outcome install = new InstallStep(sandbox, settings).run(job,
-                    job.putWheel(wheel, stat.wheel().expectedFileName()));
+                    job.putWheel(wheel, stat.wheel().expectedFileName()), deps);
             report.add(install.check());
             report.installMs(ms(t1));
             if (!install.installed()) {
                 String why = install.skipReason() != null ? install.skipReason() : "not run: install failed";
+                if (install.skipReason() != null) {
+                    LOG.infof("%s: runtime checks skipped: %s", wheel.getFileName(), why);
+                    report.skipReason(why);
+                }
                 report.skipRuntimeAndTrust(why);
                 return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
             }
@@ -95,6 +148,17 @@ public final class ValidationEngine {
     private void runAndProbe(JobDir job, String module, ReportBuilder report) {
         long t2 = System.nanoTime();
         Harness.Run first = runtime.harness(job, module, false);
+        String host = networkHost(first.result());
+        if (host != null) {
+            String why = "needs network access to " + host;
+            LOG.infof("%s: runtime checks skipped: %s (the sandbox has no network)", module, why);
+            report.runtime(first.result(), first);
+            report.runtimeMs(ms(t2));
+            report.skipReason(why);
+            report.skipRuntimeAndTrust(why + " (the sandbox has no network; "
+                    + ErrorHints.explain(first.result().path("error"), module, settings.limits()) + ")");
+            return;
+        }
         List<CheckResult> checks = runtime.checks(first, module);
         report.addAll(checks);
         JsonNode r = first.result();
@@ -131,6 +195,17 @@ public final class ValidationEngine {
             report.add(CheckResult.warn(TrustChecks.FINGERPRINT, "no fingerprint: "
                     + ErrorHints.explain(r.path("error"), module, settings.limits()), 0));
         }
+    }
+
+    /** The host a failed import or load_environment() tried to reach, when that is why it failed. */
+    private static String networkHost(JsonNode r) {
+        if (r == null || !r.hasNonNull("error") || !r.path("error").hasNonNull("network")) {
+            return null;
+        }
+        String stage = r.path("error").path("stage").asText("");
+        String host = r.path("error").path("network").asText("").strip();
+        boolean early = stage.equals("import") || stage.equals("load_environment");
+        return early && host.matches("[A-Za-z0-9.:_-]{1,253}") ? host : null;
     }
 
     private static List<String> flags(TrustChecks.Hacking hacking, CheckResult det) {

@@ -12,6 +12,8 @@ import java.util.Optional;
  * @param runtimeVerified whether the runtime checks ran and passed (false when they were skipped, for example for
  *     a dependency the configured index lacks)
  * @param summary one line for people
+ * @param skipReason why the runtime and trust checks did not run when the package is otherwise fine (every missing
+ *     dependency named, or {@code needs network access to HOST}); null when they ran or a check failed
  * @param packageInfo the file and what it declares (JSON {@code package})
  * @param checks every check, in order
  * @param dataset dataset summary, or null when not reached
@@ -23,7 +25,7 @@ import java.util.Optional;
  * @param durations where the time went
  * @param log tail of what the environment wrote to stdout and stderr during the main run (at most 4000 characters)
  */
-public record ValidationReport(String status, boolean runtimeVerified, String summary,
+public record ValidationReport(String status, boolean runtimeVerified, String summary, String skipReason,
                                @JsonProperty("package") PackageSummary packageInfo, List<CheckResult> checks,
                                DatasetSummary dataset, RubricSummary rubric, TrustReport trust, Fingerprint fingerprint,
                                RuntimeStats runtime, LimitsReport limits, Durations durations, String log) {
@@ -39,6 +41,7 @@ public record ValidationReport(String status, boolean runtimeVerified, String su
      * @param status status
      * @param runtimeVerified runtime verified
      * @param summary summary
+     * @param skipReason skip reason
      * @param packageInfo package
      * @param checks checks
      * @param dataset dataset

@@ -133,6 +133,8 @@ public class WorkerLoop {
         String label = job.owner() + "/" + job.name() + "==" + job.version();
         String worker = status.workerId();
         status.started(job.jobId() + " " + label);
+        LOG.infof("claimed job %d: %s/%s@%s (attempt %d, %s)", job.jobId(), job.owner(), job.name(), job.version(),
+                job.attempt(), job.filename());
         ScheduledFuture<?> beat = heartbeats.scheduleAtFixedRate(() -> heartbeat(job), config.heartbeatInterval().toMillis(),
                 config.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         Path dir = null;
@@ -147,11 +149,15 @@ public class WorkerLoop {
                 throw new IOException("downloaded wheel does not match the hub's record: sha256 " + actual + ", expected "
                         + job.sha256());
             }
-            ValidationReport report = engine.validate(wheel);
+            ValidationReport report = engine.validate(wheel, job.owner());
             JsonNode answer = hub.result(job.jobId(), worker, json.readTree(ReportJson.write(report)));
             status.done(new WorkerStatus.LastJob(job.jobId(), label, report.status(), answer.path("versionStatus").asText(),
                     Instant.now()));
-            LOG.infof("job %d %s: %s", job.jobId(), label, report.status());
+            if (report.skipReason() != null) {
+                LOG.infof("job %d %s: %s, runtime checks skipped: %s", job.jobId(), label, report.status(), report.skipReason());
+            } else {
+                LOG.infof("job %d %s: %s (runtime verified: %s)", job.jobId(), label, report.status(), report.runtimeVerified());
+            }
         } catch (IOException | RuntimeException e) {
             String message = e.getClass().getSimpleName() + ": " + e.getMessage();
             LOG.warnf("job %d %s: infrastructure failure: %s", job.jobId(), label, message);

@@ -89,7 +89,7 @@ public final class Fixtures {
         return this;
     }
 
-    Fixtures requires(String requirement) {
+    public Fixtures requires(String requirement) {
         requires.add(requirement);
         return this;
     }

@@ -22,7 +22,8 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         r.checks().forEach(c -> assertEquals(CheckStatus.PASS, c.status(), c.id() + ": " + c.message()));
         List<String> ids = r.checks().stream().map(CheckResult::id).toList();
         assertEquals(List.of("static.size", "static.archive", "static.metadata", "static.module", "static.readme",
-                "static.license", "static.load_environment", "install", "runtime.import", "runtime.load_environment",
+                "static.license", "static.top_level_files", "static.load_environment", "install", "runtime.import",
+                "runtime.load_environment",
                 "runtime.dataset", "runtime.rubric", "runtime.rewards", "trust.reward_hacking", "trust.determinism",
                 "trust.fingerprint"), ids);
         assertEquals(new DatasetSummary("dataset", 25, List.of("prompt", "answer", "info"), 25), r.dataset());
@@ -112,7 +113,7 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
                     return vf.SingleTurnEnv(dataset=[], rubric=vf.Rubric(funcs=[]))
                 """).requires("verifiers>=0.1.2").write(fx.wheels);
         ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "verifiers-dependency");
-        String expected = "dependency verifiers not available from the configured index";
+        String expected = "missing dependency: verifiers>=0.1.2 (no wheel from the configured index";
         EngineFixture.assertCheck(r, "install", CheckStatus.SKIP, expected);
         for (String id : List.of("runtime.import", "runtime.load_environment", "runtime.dataset", "runtime.rubric",
                 "runtime.rewards", "trust.reward_hacking", "trust.determinism", "trust.fingerprint")) {
@@ -121,7 +122,9 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         EngineFixture.assertCheck(r, "static.load_environment", CheckStatus.PASS, "line 3");
         assertEquals(ValidationReport.VALIDATED, r.status());
         assertFalse(r.runtimeVerified());
-        assertTrue(r.summary().startsWith("static checks passed; runtime checks skipped: dependency verifiers"), r.summary());
+        assertTrue(r.summary().startsWith("static checks passed; runtime checks skipped: missing dependency: verifiers"),
+                r.summary());
+        assertTrue(r.skipReason().startsWith("missing dependency: verifiers>=0.1.2"), r.skipReason());
     }
 
     @Test

@@ -35,10 +35,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import java.io.IOException;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * End to end with real parts: the packaged hub-backend (process), PostgreSQL, S3Proxy, Keycloak, and this validator's
@@ -75,10 +71,10 @@ class WorkerEndToEndTest {
                 "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
         BubblewrapAssumption.assumeBubblewrap();
         String hub = config.getValue("envhub.validator.hub-url", String.class);
-        Set<Path> jobDirsBefore = jobDirs();
         String alice = Tokens.forUser("alice", "alice");
         String run = UUID.randomUUID().toString().substring(0, 8);
         String first = "e2e-good-" + run;
+        List<String> earlier = jobDirs();
         String copy = "e2e-copy-" + run;
 
         push(hub, alice, first);
@@ -98,22 +94,43 @@ class WorkerEndToEndTest {
         assertEquals("e2e-worker", status.getString("workerId"));
         assertTrue(status.getInt("jobsDone") >= 2);
         assertEquals("validated", status.getString("lastJob.outcome"));
-        Set<Path> left = jobDirs();
-        left.removeAll(jobDirsBefore);
-        assertEquals(Set.of(), left, "downloaded wheels are deleted");
+        List<String> left = new ArrayList<>(jobDirs());
+        left.removeAll(earlier);
+        assertEquals(List.of(), left, "downloaded wheels are deleted (job directories of other runs on this machine aside)");
     }
 
-    /** The job directories in the temporary directory now (other runs on this machine may have left some). */
-    private static Set<Path> jobDirs() throws IOException {
-        try (var entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("job-"))
-                    .collect(Collectors.toCollection(HashSet::new));
+    @Test
+    @Order(3)
+    void aDependencyResolvedThroughTheOwnersIndexAndItsUpstreamLetsTheRuntimeRun() throws Exception {
+        Config config = ConfigProvider.getConfig();
+        Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
+                "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
+        BubblewrapAssumption.assumeBubblewrap();
+        String hub = config.getValue("envhub.validator.hub-url", String.class);
+        String name = "e2e-deps-" + UUID.randomUUID().toString().substring(0, 8);
+        push(hub, Tokens.forUser("alice", "alice"), name, Fixtures.env(name, "import tiny_dep\n\n" + Fixtures.GOOD)
+                .requires("tiny-dep>=1.0"));
+        JsonPath report = awaitReport(hub, "alice/" + name);
+        assertEquals("validated", report.getString("status"), report.prettify());
+        assertTrue(report.getBoolean("runtimeVerified"), report.prettify());
+        assertEquals(null, report.getString("skipReason"));
+        assertTrue(report.getString("checks.find { it.id == 'install' }.message").contains("tiny-dep-1.0"), report.prettify());
+        assertEquals("pass", report.getString("checks.find { it.id == 'trust.reward_hacking' }.status"), report.prettify());
+    }
+
+    private static List<String> jobDirs() throws java.io.IOException {
+        try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("job-")).toList();
         }
     }
 
     private static void push(String hub, String token, String name) throws Exception {
+        push(hub, token, name, Fixtures.env(name, Fixtures.GOOD));
+    }
+
+    private static void push(String hub, String token, String name, Fixtures fixture) throws Exception {
         Path dir = Files.createTempDirectory("e2e-wheel-");
-        Path wheel = Fixtures.env(name, Fixtures.GOOD).write(dir);
+        Path wheel = fixture.write(dir);
         byte[] bytes = Files.readAllBytes(wheel);
         given().auth().oauth2(token)
                 .multiPart("file", wheel.getFileName().toString(), bytes, "application/octet-stream")
@@ -211,6 +228,26 @@ class WorkerEndToEndTest {
             @Override
             public Optional<String> workDir() {
                 return c.workDir();
+            }
+
+            @Override
+            public Optional<String> dependencyIndex() {
+                return c.dependencyIndex();
+            }
+
+            @Override
+            public Optional<String> dependencyCache() {
+                return c.dependencyCache();
+            }
+
+            @Override
+            public long dependencyCacheMaxBytes() {
+                return c.dependencyCacheMaxBytes();
+            }
+
+            @Override
+            public int dependencyTimeoutSeconds() {
+                return c.dependencyTimeoutSeconds();
             }
 
             @Override
