@@ -108,11 +108,19 @@ check_user_namespace() {
   fi
 }
 
+port_of() { # the port of an http://host:port URL
+  local rest="${1#*://}"; rest="${rest%%/*}"; echo "${rest##*:}"
+}
+
 # a port is fine when it is free or held by this stack's own running component
 check_ports() {
   local spec port component pid
-  for spec in 8080:hub-frontend 8081:hub-backend 8082:bounty-service 8083:package-validator 8180:keycloak \
-              8181:keycloak 9000:infra; do
+  local kc_port s3_port
+  kc_port="$(port_of "${ENVHUB_KEYCLOAK_URL:-http://127.0.0.1:8180}")"
+  s3_port="$(port_of "${ENVHUB_S3_ENDPOINT:-http://127.0.0.1:9000}")"
+  # Keycloak's management interface listens on the next port
+  for spec in 8080:hub-frontend 8081:hub-backend 8082:bounty-service 8083:package-validator "$kc_port:keycloak" \
+              "$((kc_port + 1)):keycloak" "$s3_port:infra"; do
     port="${spec%%:*}"; component="${spec#*:}"
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || continue
     pid="$(awk '{print $1}' "$stack_dir/run/$component.pid" 2>/dev/null || true)"

@@ -20,11 +20,12 @@ import java.util.stream.Stream;
  * database (the way {@link StackIT} does), without demo seeding; {@link #close()} runs {@code down} and removes both.
  */
 final class LocalStack implements AutoCloseable {
+    /** Keycloak's URL: ENVHUB_KEYCLOAK_URL when set (the stack follows it too), else the default port 8180. */
+    static final String KEYCLOAK = System.getenv().getOrDefault("ENVHUB_KEYCLOAK_URL", "http://127.0.0.1:8180");
     /** Frontend, backend, bounty service, validator, Keycloak, object store. */
-    static final List<Integer> PORTS = List.of(8080, 8081, 8082, 8083, 8180, 9000);
+    static final List<Integer> PORTS = List.of(8080, 8081, 8082, 8083, java.net.URI.create(KEYCLOAK).getPort(), 9000);
     static final String FRONTEND = "http://127.0.0.1:8080";
     static final String BACKEND = "http://127.0.0.1:8081";
-    static final String KEYCLOAK = "http://127.0.0.1:8180";
 
     private final Path root;
     private final Path dataDir;
