@@ -128,6 +128,12 @@ check_ports() {
       oks+=("port $port: this stack's $component")
       continue
     fi
+    if [ -n "$pid" ]; then
+      # this stack ran the component and it died: what holds the port may be its leftover (Keycloak's JVM after a
+      # kill of kc.sh), which `up` clears; `up` itself refuses a port held by anything else
+      oks+=("port $port: busy, $component of this stack died; up clears its leftovers or names the holder")
+      continue
+    fi
     local holder=""
     command -v ss >/dev/null && holder="$(ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'users:.*' | head -n 1)"
     local msg="port $port (needed by $component) is in use by another program${holder:+ ($holder)}; stop it"
