@@ -182,7 +182,7 @@ final class StackCommands {
             Processes.forget(pidFile);
         }
         long deadline = System.currentTimeMillis() + 15_000;
-        while (Ports.answers("127.0.0.1", port)) {
+        while (!Ports.bindable("127.0.0.1", port)) {
             if (System.currentTimeMillis() > deadline) {
                 throw new StackFailure(component, "port " + port + " needed by " + component
                         + " is in use by a program this stack did not start" + PortOwner.describe(port)
