@@ -122,7 +122,7 @@ check_ports() {
   for spec in 8080:hub-frontend 8081:hub-backend 8082:bounty-service 8083:package-validator "$kc_port:keycloak" \
               "$((kc_port + 1)):keycloak" "$s3_port:infra"; do
     port="${spec%%:*}"; component="${spec#*:}"
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || continue
+    timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port" 2>/dev/null || continue
     pid="$(awk '{print $1}' "$stack_dir/run/$component.pid" 2>/dev/null || true)"
     if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
       oks+=("port $port: this stack's $component")
