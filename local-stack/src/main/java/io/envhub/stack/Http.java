@@ -28,6 +28,19 @@ public final class Http {
         }
     }
 
+    /** The body of a GET (whatever the status), or null when nothing answers. */
+    public static String body(String url) {
+        try {
+            HttpRequest req = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).GET().build();
+            return CLIENT.send(req, HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     /**
      * Polls {@code url} until it answers 200.
      *

@@ -21,6 +21,20 @@ public final class Ports {
         }
     }
 
+    /**
+     * True when a server could bind {@code host:port} now. Stricter than {@link #answers}: a program that listens but
+     * never accepts (its backlog full) may not answer a connect in time, yet still holds the port.
+     */
+    public static boolean bindable(String host, int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(host, port), 1);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** A port that was free on 127.0.0.1 a moment ago. */
     public static int free() {
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

@@ -16,6 +16,10 @@ final class StackCommands {
     private static final String KEYCLOAK = "keycloak";
     private static final Duration KEYCLOAK_TIMEOUT = Duration.ofSeconds(240);
     private static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(120);
+    /** Measured on a 2-core machine (README, "Quick start"). */
+    static final String FIRST_START = "the first up of a fresh stack dir about 2-3 min (Keycloak builds itself once;"
+            + " add the Maven build when the jars are missing)";
+    static final String WARM_START = "about 30-60 s";
 
     private final StackConfig config;
 
@@ -33,22 +37,34 @@ final class StackCommands {
             }
         }
         Files.createDirectories(config.logs());
+        // only what this call starts is stopped again when something fails: never what was running before
+        List<String> startedHere = new ArrayList<>();
         try {
-            startInfra();
-            startKeycloak();
-            startServices();
+            startInfra(startedHere);
+            startKeycloak(startedHere);
+            startServices(startedHere);
         } catch (StackFailure failure) {
-            System.err.println("envhub-stack: " + failure.getMessage());
-            System.err.println("---- last lines of " + failure.log + " ----");
-            System.err.println(Processes.tail(failure.log, 40));
-            System.err.println("---- stopping what was started ----");
-            down();
+            failure.report(System.err);
+            System.err.println("Expected start times here: " + FIRST_START + "; a later up takes " + WARM_START + ".");
+            stopStartedHere(startedHere);
             return 1;
         }
         long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
         new StackSeeding(config).afterUp();
         printSummary(seconds);
         return 0;
+    }
+
+    private void stopStartedHere(List<String> startedHere) throws InterruptedException, IOException {
+        if (startedHere.isEmpty()) {
+            System.err.println("---- nothing was started by this call; what was running keeps running ----");
+            return;
+        }
+        System.err.println("---- stopping what this call started: " + String.join(", ", startedHere)
+                + " (what was running before keeps running) ----");
+        for (int i = startedHere.size() - 1; i >= 0; i--) {
+            stop(startedHere.get(i));
+        }
     }
 
     /** {@code seed}: seeds the demo environments into the running stack now (marker or not). */
@@ -63,66 +79,116 @@ final class StackCommands {
         return new StackSeeding(config).seed() ? 0 : 1;
     }
 
-    private void startInfra() throws Exception {
+    private void startInfra(List<String> startedHere) throws Exception {
+        Path ready = config.pids().resolve(InfraDaemon.READY_FILE);
         if (Processes.livePid(pidFile(INFRA)).isPresent()) {
+            if (!Ports.answers("127.0.0.1", config.s3Port())) {
+                throw new StackFailure(INFRA, "infra is running but its object store does not answer on port "
+                        + config.s3Port() + " (stop it with ./envhub-stack down, then up)", log(INFRA), 0, null);
+            }
             System.out.println("infra        already running");
             return;
         }
-        requireFree(INFRA, config.s3Port());
-        Path ready = config.pids().resolve(InfraDaemon.READY_FILE);
+        clearLeftovers(INFRA, config.s3Port());
         Files.deleteIfExists(ready);
         List<String> cmd = List.of(javaBin(), "-Xmx384m", "-Denvhub.repo=" + config.repo(),
                 "-cp", System.getProperty("java.class.path"), StackMain.class.getName(), INFRA);
+        long offset = LogDigest.size(log(INFRA));
         long pid = Processes.startDetached(cmd, serviceEnv(), config.repo(), log(INFRA), pidFile(INFRA));
+        startedHere.add(INFRA);
         long deadline = System.currentTimeMillis() + 90_000;
         while (!Files.exists(ready)) {
             if (!Processes.isAlive(pid) || System.currentTimeMillis() > deadline) {
-                throw new StackFailure("PostgreSQL / S3Proxy did not start", log(INFRA));
+                throw new StackFailure(INFRA, "PostgreSQL / S3Proxy did not start", log(INFRA), offset, null);
             }
             Thread.sleep(200);
         }
         System.out.println("infra        " + Files.readString(ready).trim().replace(System.lineSeparator(), ", "));
     }
 
-    private void startKeycloak() throws Exception {
+    private void startKeycloak(List<String> startedHere) throws Exception {
         int port = config.keycloakPort();
         Optional<Long> running = Processes.livePid(pidFile(KEYCLOAK));
         long pid;
+        long offset = LogDigest.size(log(KEYCLOAK));
         if (running.isPresent()) {
             pid = running.get();
+            offset = -1;
         } else {
-            requireFree(KEYCLOAK, port);
+            clearLeftovers(KEYCLOAK, port);
             Path home = KeycloakLauncher.install(config.dataDir());
             Path realm = config.repo().resolve("deploy/keycloak/envhub-realm.json");
             pid = KeycloakLauncher.start(home, port, realm, log(KEYCLOAK), pidFile(KEYCLOAK), false);
+            startedHere.add(KEYCLOAK);
         }
         if (!KeycloakLauncher.awaitReady(port, pid, KEYCLOAK_TIMEOUT)) {
-            throw new StackFailure("Keycloak did not become ready on port " + port, log(KEYCLOAK));
+            throw new StackFailure(KEYCLOAK, notReady("Keycloak", pid, KEYCLOAK_TIMEOUT), log(KEYCLOAK), offset, null);
         }
         System.out.println("keycloak     ready at " + config.get("ENVHUB_KEYCLOAK_URL"));
     }
 
-    private void startServices() throws Exception {
+    private void startServices(List<String> startedHere) throws Exception {
         Map<Service, Long> pids = new HashMap<>();
+        Map<Service, Long> offsets = new HashMap<>();
         for (Service s : Service.values()) {
             Optional<Long> running = Processes.livePid(pidFile(s.module()));
             if (running.isPresent()) {
                 pids.put(s, running.get());
+                offsets.put(s, -1L);
                 continue;
             }
-            requireFree(s.module(), s.port());
+            clearLeftovers(s.module(), s.port());
             List<String> cmd = List.of(javaBin(), "-Xmx256m", "-jar", s.jar(config.repo()).toString());
             Map<String, String> env = serviceEnv();
             env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
             env.put("QUARKUS_HTTP_PORT", Integer.toString(s.port()));
+            offsets.put(s, LogDigest.size(log(s.module())));
             pids.put(s, Processes.startDetached(cmd, env, config.repo(), log(s.module()), pidFile(s.module())));
+            startedHere.add(s.module());
         }
         for (Service s : Service.values()) {
             long pid = pids.get(s);
             if (!Http.awaitOk(s.readinessUrl(), SERVICE_TIMEOUT, () -> Processes.isAlive(pid))) {
-                throw new StackFailure(s.module() + " did not become healthy at " + s.readinessUrl(), log(s.module()));
+                throw new StackFailure(s.module(), notReady(s.module(), pid, SERVICE_TIMEOUT), log(s.module()),
+                        offsets.get(s), s.readinessUrl());
             }
             System.out.println(String.format("%-12s ready at %s", shortName(s), s.url()));
+        }
+    }
+
+    private static String notReady(String name, long pid, Duration timeout) {
+        return Processes.isAlive(pid)
+                ? name + " did not become healthy within " + timeout.toSeconds() + " s"
+                : name + " exited while starting";
+    }
+
+    /**
+     * Before a component that is not running is started again: stops what its previous run left behind (a kill -9
+     * leaves children, e.g. Keycloak's JVM under kc.sh or a sandboxed validation run), removes its stale pid file and
+     * waits until its port is free. A port held by a program that is not ours is an error; it is never stopped.
+     */
+    private void clearLeftovers(String component, int port) throws Exception {
+        Path pidFile = pidFile(component);
+        Optional<Long> old = Processes.recordedPid(pidFile);
+        if (old.isPresent()) {
+            long start = Processes.recordedStartTime(pidFile);
+            boolean pidReused = Processes.isAlive(old.get());
+            if (!pidReused && start >= 0) {
+                int left = Processes.stopSession(old.get(), start, 10_000);
+                if (left > 0) {
+                    System.out.println(String.format("%-12s stopped %d process(es) its previous run left behind", component, left));
+                }
+            }
+            Processes.forget(pidFile);
+        }
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (!Ports.bindable("127.0.0.1", port)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new StackFailure(component, "port " + port + " needed by " + component
+                        + " is in use by a program this stack did not start" + PortOwner.describe(port)
+                        + "; stop it or free the port, then run ./envhub-stack up again", log(component), 0, null);
+            }
+            Thread.sleep(250);
         }
     }
 
@@ -134,15 +200,26 @@ final class StackCommands {
         order.add(KEYCLOAK);
         order.add(INFRA);
         for (String component : order) {
-            Optional<Long> pid = Processes.livePid(pidFile(component));
-            if (pid.isPresent()) {
-                Processes.stopGroup(pid.get(), 30_000);
-                System.out.println("stopped " + component);
-            }
-            Files.deleteIfExists(pidFile(component));
+            stop(component);
         }
-        Files.deleteIfExists(config.pids().resolve(InfraDaemon.READY_FILE));
         return 0;
+    }
+
+    /** Stops one component (and whatever is left of its session) and removes its pid file. */
+    private void stop(String component) throws InterruptedException, IOException {
+        Path pidFile = pidFile(component);
+        Optional<Long> pid = Processes.livePid(pidFile);
+        if (pid.isPresent()) {
+            Processes.stopComponent(pid.get(), 30_000);
+            System.out.println("stopped " + component);
+        } else if (Processes.recordedPid(pidFile).isPresent() && Processes.recordedStartTime(pidFile) >= 0
+                && !Processes.isAlive(Processes.recordedPid(pidFile).get())) {
+            Processes.stopSession(Processes.recordedPid(pidFile).get(), Processes.recordedStartTime(pidFile), 10_000);
+        }
+        Processes.forget(pidFile);
+        if (INFRA.equals(component)) {
+            Files.deleteIfExists(config.pids().resolve(InfraDaemon.READY_FILE));
+        }
     }
 
     int status() {
@@ -201,13 +278,6 @@ final class StackCommands {
         return env;
     }
 
-    private void requireFree(String component, int port) throws StackFailure {
-        if (Ports.answers("127.0.0.1", port)) {
-            throw new StackFailure("port " + port + " needed by " + component + " is already in use by another program",
-                    log(component));
-        }
-    }
-
     private static String shortName(Service s) {
         return s.module();
     }
@@ -224,13 +294,4 @@ final class StackCommands {
         return config.logs().resolve(component + ".log");
     }
 
-    /** A component that failed to start, with the log that says why. */
-    private static final class StackFailure extends Exception {
-        private final transient Path log;
-
-        StackFailure(String message, Path log) {
-            super(message);
-            this.log = log;
-        }
-    }
 }

@@ -29,16 +29,20 @@ public final class StackMain {
 
     private static int usage() {
         System.out.println("""
-                usage: ./envhub-stack up|down|status|logs [component]|seed
+                usage: ./envhub-stack up|down|status|logs [component]|seed|doctor|test [maven args]
 
-                  up      build what is missing, start PostgreSQL (existing or embedded), S3Proxy, Keycloak
-                          and the four services, wait until healthy, seed demo environments on the first
-                          start of ENVHUB_STACK_DIR (not with ENVHUB_SEED=false), print the URLs and demo logins
+                  up      check the machine's prerequisites (installing missing Debian packages as root),
+                          build what is missing, start what is not running of PostgreSQL (existing or
+                          embedded), S3Proxy, Keycloak and the four services, wait until healthy, seed demo
+                          environments on the first start of ENVHUB_STACK_DIR (not with ENVHUB_SEED=false),
+                          print the URLs and demo logins; on a failure it stops only what it started itself
                   down    stop everything the stack started (data is kept in ENVHUB_STACK_DIR)
                   status  one line per component: running or not, and its health
                   logs    the last lines of every log, or of one component
                           (infra, keycloak, hub-backend, bounty-service, package-validator, hub-frontend)
-                  seed    push the demo environments into the running stack now (again: what exists is kept)""");
+                  seed    push the demo environments into the running stack now (again: what exists is kept)
+                  doctor  check the machine's prerequisites, one line each (installs nothing)
+                  test    prepare the machine for the test suite, then ./mvnw -B verify [maven args]""");
         return 2;
     }
 }

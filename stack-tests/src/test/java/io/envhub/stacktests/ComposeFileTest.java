@@ -2,7 +2,9 @@ package io.envhub.stacktests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.testsupport.RepoPaths;
@@ -122,6 +124,95 @@ class ComposeFileTest {
             }
         }
         assertTrue(Files.readString(root.resolve("deploy/keycloak/envhub-realm.json")).contains("\"realm\""));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyImageIsPinnedToAVersion() throws IOException {
+        Map<String, Object> services = services();
+        for (String name : services.keySet()) {
+            Map<String, Object> service = (Map<String, Object>) services.get(name);
+            Object image = service.get("image");
+            if (image == null) {
+                assertTrue(APPS.contains(name), name + " is built from this repository or names an image");
+                continue;
+            }
+            String tag = pinnedTag(String.valueOf(image));
+            assertTrue(tag != null && tag.matches(".*\\d.*"), name + ": image " + image + " is pinned to a version, not latest");
+        }
+        for (String app : APPS) {
+            for (String line : Files.readString(root.resolve(app + "/src/main/docker/Dockerfile")).split("\n")) {
+                if (line.startsWith("FROM ")) {
+                    String tag = pinnedTag(line.split("\\s+")[1]);
+                    assertTrue(tag != null && tag.matches(".*\\d.*"), app + "'s Dockerfile: " + line + " is pinned");
+                }
+            }
+        }
+        String pom = Files.readString(root.resolve("pom.xml"));
+        Matcher kc = Pattern.compile("<keycloak.version>([^<]+)</keycloak.version>").matcher(pom);
+        assertTrue(kc.find());
+        assertEquals("quay.io/keycloak/keycloak:" + kc.group(1), ((Map<String, Object>) services.get("keycloak")).get("image"),
+                "compose runs the Keycloak version the local stack and the tests run");
+    }
+
+    /** The tag of an image reference (null when there is none, or it is {@code latest}). */
+    static String pinnedTag(String image) {
+        String last = image.substring(image.lastIndexOf('/') + 1);
+        int colon = last.indexOf(':');
+        String tag = colon < 0 ? null : last.substring(colon + 1);
+        return tag == null || tag.isBlank() || tag.equalsIgnoreCase("latest") ? null : tag;
+    }
+
+    @Test
+    void theTagRuleRefusesLatestAndNoTag() {
+        assertEquals(null, pinnedTag("minio/minio:latest"));
+        assertEquals(null, pinnedTag("postgres"));
+        assertEquals(null, pinnedTag("localhost:5000/minio"));
+        assertEquals("16.6", pinnedTag("postgres:16.6"));
+        assertEquals("26.7.3", pinnedTag("quay.io/keycloak/keycloak:26.7.3"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theValidatorMayCreateUserNamespacesButIsNotPrivileged() throws IOException {
+        Map<String, Object> validator = (Map<String, Object>) services().get("package-validator");
+        List<Object> securityOpt = (List<Object>) validator.get("security_opt");
+        assertNotNull(securityOpt, "package-validator sets security_opt for bubblewrap's namespaces");
+        List<String> opts = securityOpt.stream().map(String::valueOf).toList();
+        assertTrue(opts.contains("seccomp=unconfined") || opts.stream().anyMatch(o -> o.startsWith("seccomp=") && o.endsWith(".json")),
+                "a seccomp profile that allows unshare/clone with namespaces: " + opts);
+        assertTrue(opts.contains("apparmor=unconfined"), "an AppArmor profile that allows mounting in the sandbox: " + opts);
+        assertNotEquals(Boolean.TRUE, validator.get("privileged"), "never privileged");
+        for (Map.Entry<String, Object> other : services().entrySet()) {
+            if (!other.getKey().equals("package-validator")) {
+                assertNull(((Map<String, Object>) other.getValue()).get("security_opt"), other.getKey() + " keeps the default profiles");
+            }
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void healthChecksUseToolsTheirImagesHave() throws IOException {
+        Map<String, Object> services = services();
+        // the Keycloak and MinIO images have no curl or wget; PostgreSQL's has pg_isready
+        for (String name : List.of("keycloak", "minio")) {
+            Map<String, Object> check = (Map<String, Object>) ((Map<String, Object>) services.get(name)).get("healthcheck");
+            String test = String.valueOf(check.get("test"));
+            assertFalse(test.contains("curl") || test.contains("wget"), name + "'s image has no curl or wget: " + test);
+        }
+        assertTrue(healthTest(services, "minio").contains("mc, ready, local"), healthTest(services, "minio"));
+        assertTrue(healthTest(services, "keycloak").contains("/dev/tcp/127.0.0.1/9000"), healthTest(services, "keycloak"));
+        assertTrue(healthTest(services, "postgres").contains("pg_isready"), healthTest(services, "postgres"));
+        for (String app : APPS) {
+            String dockerfile = Files.readString(root.resolve(app + "/src/main/docker/Dockerfile"));
+            assertTrue(!dockerfile.contains("HEALTHCHECK") || !dockerfile.matches("(?s).*HEALTHCHECK.*curl.*")
+                    || dockerfile.matches("(?s).*apt-get install[^\n]*curl.*"), app + "'s image installs the curl its health check uses");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String healthTest(Map<String, Object> services, String name) {
+        return String.valueOf(((Map<String, Object>) ((Map<String, Object>) services.get(name)).get("healthcheck")).get("test"));
     }
 
     @Test

@@ -20,22 +20,29 @@ import java.util.stream.Stream;
  * database (the way {@link StackIT} does), without demo seeding; {@link #close()} runs {@code down} and removes both.
  */
 final class LocalStack implements AutoCloseable {
+    /** Keycloak's URL: ENVHUB_KEYCLOAK_URL when set (the stack follows it too), else the default port 8180. */
+    static final String KEYCLOAK = System.getenv().getOrDefault("ENVHUB_KEYCLOAK_URL", "http://127.0.0.1:8180");
     /** Frontend, backend, bounty service, validator, Keycloak, object store. */
-    static final List<Integer> PORTS = List.of(8080, 8081, 8082, 8083, 8180, 9000);
+    static final List<Integer> PORTS = List.of(8080, 8081, 8082, 8083, java.net.URI.create(KEYCLOAK).getPort(), 9000);
     static final String FRONTEND = "http://127.0.0.1:8080";
     static final String BACKEND = "http://127.0.0.1:8081";
-    static final String KEYCLOAK = "http://127.0.0.1:8180";
 
     private final Path root;
     private final Path dataDir;
     private final String database;
     private final PostgresLauncher postgres;
+    private final Map<String, String> extraEnv;
 
-    private LocalStack(Path root, Path dataDir, String database, PostgresLauncher postgres) {
+    private LocalStack(Path root, Path dataDir, String database, PostgresLauncher postgres, Map<String, String> extraEnv) {
         this.root = root;
         this.dataDir = dataDir;
         this.database = database;
         this.postgres = postgres;
+        this.extraEnv = Map.copyOf(extraEnv);
+    }
+
+    /** Exit code and output of one {@code ./envhub-stack} call. */
+    record Result(int code, String output, double seconds) {
     }
 
     /**
@@ -45,11 +52,19 @@ final class LocalStack implements AutoCloseable {
      * @throws AssertionError when the ports stay busy or {@code up} fails
      */
     static LocalStack up(Duration portWait) throws Exception {
+        return up(portWait, Map.of());
+    }
+
+    /**
+     * Like {@link #up(Duration)}, with extra environment variables for every {@code ./envhub-stack} call (and so for
+     * every component it starts).
+     */
+    static LocalStack up(Duration portWait, Map<String, String> extraEnv) throws Exception {
         awaitFreePorts(portWait);
         Path dataDir = Files.createTempDirectory("envhub-browser-it-");
         String database = "envhub_browser_it_" + Long.toHexString(System.nanoTime());
         PostgresLauncher postgres = PostgresLauncher.ensure("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "", null, 0);
-        LocalStack stack = new LocalStack(RepoPaths.root(), dataDir, database, postgres);
+        LocalStack stack = new LocalStack(RepoPaths.root(), dataDir, database, postgres, extraEnv);
         String out = stack.run("up");
         if (out == null) {
             stack.close();
@@ -79,14 +94,22 @@ final class LocalStack implements AutoCloseable {
         env.put("ENVHUB_STACK_DIR", dataDir.toString());
         env.put("ENVHUB_DB_URL", postgres.jdbcUrl(database));
         env.put("ENVHUB_SEED", "false");
+        env.putAll(extraEnv);
         return env;
     }
 
     /** Runs {@code ./envhub-stack command}; its output, or null when it exited non-zero (the output is printed). */
     private String run(String command) throws IOException, InterruptedException {
+        Result r = call(command, Map.of());
+        return r.code() == 0 ? r.output() : null;
+    }
+
+    /** Runs {@code ./envhub-stack command} with a few more environment variables; prints and returns the result. */
+    Result call(String command, Map<String, String> moreEnv) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(root.resolve("envhub-stack").toString(), command)
                 .directory(root.toFile()).redirectErrorStream(true);
         pb.environment().putAll(env());
+        pb.environment().putAll(moreEnv);
         Path out = Files.createTempFile("envhub-stack-", ".out");
         pb.redirectOutput(out.toFile());
         long start = System.nanoTime();
@@ -97,9 +120,14 @@ final class LocalStack implements AutoCloseable {
         }
         String text = Files.readString(out, StandardCharsets.UTF_8);
         Files.delete(out);
-        System.out.printf("./envhub-stack %s: exit %d in %.1f s%n%s%n", command, p.exitValue(),
-                (System.nanoTime() - start) / 1e9, text);
-        return p.exitValue() == 0 ? text : null;
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("./envhub-stack %s: exit %d in %.1f s%n%s%n", command, p.exitValue(), seconds, text);
+        return new Result(p.exitValue(), text, seconds);
+    }
+
+    /** The pid the stack recorded for a component (infra, keycloak, hub-backend, ...), alive or not. */
+    long pid(String component) throws IOException {
+        return Long.parseLong(Files.readString(dataDir.resolve("run").resolve(component + ".pid")).trim());
     }
 
     @Override
