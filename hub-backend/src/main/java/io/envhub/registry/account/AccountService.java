@@ -22,7 +22,7 @@ public class AccountService {
         String[] sortedRoles = roles.stream().sorted().toArray(String[]::new);
         Owner existing = Owner.findByName(username).orElse(null);
         if (existing != null && !subject.equals(existing.subject)) {
-            throw new io.envhub.registry.error.ApiException.Conflict("name-taken", "The name '" + username
+            throw new io.envhub.kit.error.ApiException.Conflict("name-taken", "The name '" + username
                     + "' already belongs to another owner on this hub (an organisation); ask an admin to resolve it.");
         }
         em.createNativeQuery("""

@@ -1,7 +1,7 @@
 package io.envhub.registry.account;
 
 import io.quarkus.security.Authenticated;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.org.OrgService;
 import io.envhub.registry.security.Caller;
 import jakarta.ws.rs.GET;

@@ -2,7 +2,7 @@ package io.envhub.registry.download;
 
 import io.envhub.registry.download.DownloadService.DayCount;
 import io.envhub.registry.download.DownloadService.Target;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

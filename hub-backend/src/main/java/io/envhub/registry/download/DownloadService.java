@@ -2,7 +2,7 @@ package io.envhub.registry.download;
 
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
 import io.envhub.registry.version.Artifact;

@@ -7,7 +7,7 @@ import io.envhub.registry.environment.EnvironmentViews.Detail;
 import io.envhub.registry.environment.EnvironmentViews.Install;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;

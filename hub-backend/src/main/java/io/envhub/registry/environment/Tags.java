@@ -1,6 +1,6 @@
 package io.envhub.registry.environment;
 
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

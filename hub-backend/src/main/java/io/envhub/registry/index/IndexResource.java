@@ -3,7 +3,7 @@ package io.envhub.registry.index;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.format.name.ProjectName;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;

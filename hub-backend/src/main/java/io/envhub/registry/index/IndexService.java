@@ -4,7 +4,7 @@ import io.envhub.format.version.Version;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.download.DownloadCounter;
 import io.envhub.registry.environment.Environment;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;

@@ -1,6 +1,6 @@
 package io.envhub.registry.org;
 
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import java.util.Set;
 import java.util.regex.Pattern;
 

@@ -1,6 +1,6 @@
 package io.envhub.registry.publish;
 
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

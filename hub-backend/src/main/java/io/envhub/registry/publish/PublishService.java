@@ -2,7 +2,7 @@ package io.envhub.registry.publish;
 
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectStore;

@@ -1,6 +1,6 @@
 package io.envhub.registry.publish;
 
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageException;
 import jakarta.annotation.PreDestroy;

@@ -3,7 +3,7 @@ package io.envhub.registry.publish;
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
 import io.envhub.registry.environment.Environment;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;

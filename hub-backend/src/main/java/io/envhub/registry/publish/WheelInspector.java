@@ -12,7 +12,7 @@ import io.envhub.format.version.Version;
 import io.envhub.format.wheel.RecordEntry;
 import io.envhub.format.wheel.Wheel;
 import io.envhub.format.wheel.WheelReader;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.envhub.registry.search;
 
 import io.envhub.registry.environment.Tags;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.envhub.registry.security;
 
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.envhub.registry.security;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.registry.error.Problem;
+import io.envhub.kit.error.Problem;
 import io.envhub.registry.token.TokenSecrets;
 import io.quarkus.security.identity.IdentityProviderManager;
 import io.quarkus.security.identity.SecurityIdentity;

@@ -1,7 +1,7 @@
 package io.envhub.registry.token;
 
 import io.envhub.registry.account.Owner;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

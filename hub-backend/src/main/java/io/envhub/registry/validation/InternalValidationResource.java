@@ -1,6 +1,6 @@
 package io.envhub.registry.validation;
 
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.ValidationViews.ClaimRequest;
 import io.envhub.registry.validation.ValidationViews.FailureRequest;
 import io.envhub.registry.validation.ValidationViews.HeartbeatRequest;

@@ -1,7 +1,7 @@
 package io.envhub.registry.version;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.ValidationResults;
 import io.envhub.registry.version.VersionService.Found;
 import io.envhub.registry.version.VersionViews.Detail;

@@ -8,7 +8,7 @@ import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.version.VersionViews.Detail;
 import io.envhub.registry.version.VersionViews.FileEntry;
 import io.envhub.registry.version.VersionViews.Summary;

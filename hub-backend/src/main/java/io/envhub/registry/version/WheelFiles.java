@@ -3,7 +3,7 @@ package io.envhub.registry.version;
 import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.format.archive.SafeZipReader;
 import io.envhub.format.archive.ZipEntryInfo;
-import io.envhub.registry.error.ApiException;
+import io.envhub.kit.error.ApiException;
 import io.envhub.registry.storage.ObjectStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.envhub.validator.worker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.validator.ValidatorConfig;
-import io.envhub.validator.hub.ServiceAccount;
+import io.envhub.kit.auth.ServiceAccount;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.envhub.registry.error;
+package io.envhub.kit.error;
 
 /**
  * A refusal the API explains to the client. Subclasses say which kind (and so which HTTP status, see
@@ -36,6 +36,10 @@ public abstract class ApiException extends RuntimeException {
         public Forbidden(String detail) {
             super("forbidden", detail);
         }
+
+        public Forbidden(String code, String detail) {
+            super(code, detail);
+        }
     }
 
     /** 401: this needs a signed-in caller (a Keycloak token or a personal access token). */
@@ -62,6 +66,13 @@ public abstract class ApiException extends RuntimeException {
     /** 415: the thing exists but cannot be served in the requested form (e.g. a binary file as text). */
     public static final class Unsupported extends ApiException {
         public Unsupported(String code, String detail) {
+            super(code, detail);
+        }
+    }
+
+    /** 503: a service this one depends on could not answer; nothing was changed. */
+    public static final class Unavailable extends ApiException {
+        public Unavailable(String code, String detail) {
             super(code, detail);
         }
     }

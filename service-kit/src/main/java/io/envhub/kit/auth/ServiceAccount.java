@@ -1,14 +1,17 @@
-package io.envhub.validator.hub;
+package io.envhub.kit.auth;
 
 import io.quarkus.oidc.client.OidcClient;
 import io.quarkus.oidc.client.Tokens;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-/** The validator's own identity: tokens for its Keycloak service account (client credentials). */
-@ApplicationScoped
+/**
+ * A service's own identity: tokens for its Keycloak service account (client credentials, through the service's
+ * configured {@code quarkus-oidc-client}). Not a bean by itself: a service that calls another one produces it
+ * ({@code @Produces @Singleton ServiceAccount account(OidcClient client)}), so that services without an OIDC client
+ * do not need one.
+ */
 public class ServiceAccount {
     private final OidcClient client;
 
@@ -16,7 +19,7 @@ public class ServiceAccount {
         this.client = client;
     }
 
-    /** A fresh access token for calling hub-backend. */
+    /** A fresh (or still valid) access token for calling another service. */
     public String accessToken() {
         Tokens tokens = client.getTokens().await().atMost(Duration.ofSeconds(10));
         return tokens.getAccessToken();

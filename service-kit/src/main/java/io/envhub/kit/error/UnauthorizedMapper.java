@@ -1,4 +1,4 @@
-package io.envhub.registry.error;
+package io.envhub.kit.error;
 
 import io.quarkus.security.UnauthorizedException;
 import jakarta.ws.rs.core.Context;
@@ -16,9 +16,15 @@ public class UnauthorizedMapper implements ExceptionMapper<UnauthorizedException
     @Context
     UriInfo uri;
 
+    private final Problems problems;
+
+    public UnauthorizedMapper(Problems problems) {
+        this.problems = problems;
+    }
+
     @Override
     public Response toResponse(UnauthorizedException error) {
-        return ProblemMapper.problem(new ApiException.SignInRequired("Sign in with a Keycloak token or a personal access token."),
+        return problems.problem(new ApiException.SignInRequired("Sign in with a Keycloak token or a personal access token."),
                 uri == null ? null : uri.getPath());
     }
 }

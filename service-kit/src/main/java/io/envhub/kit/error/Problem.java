@@ -1,4 +1,4 @@
-package io.envhub.registry.error;
+package io.envhub.kit.error;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 

@@ -1,0 +1,40 @@
+package io.envhub.bounty.audit;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/** A row of {@code bounty.audit_log}. */
+@Entity
+@Table(name = "audit_log")
+public class AuditRecord extends PanacheEntityBase {
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @Column(name = "bounty_id")
+    public long bountyId;
+
+    public String entity;
+
+    @Column(name = "entity_id")
+    public long entityId;
+
+    public String action;
+    public String actor;
+
+    @Column(name = "from_status")
+    public String fromStatus;
+
+    @Column(name = "to_status")
+    public String toStatus;
+
+    @Column(name = "at", updatable = false)
+    public OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC);
+}

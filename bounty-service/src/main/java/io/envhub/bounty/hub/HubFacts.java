@@ -1,0 +1,82 @@
+package io.envhub.bounty.hub;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.bounty.BountyConfig;
+import io.envhub.kit.auth.ServiceAccount;
+import io.envhub.kit.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.jboss.logging.Logger;
+
+/**
+ * Asks hub-backend (internal API, as the bounty-service service account) about environment versions and publishers.
+ * hub-backend unreachable or refusing: 503 {@code hub-unavailable}, nothing is recorded.
+ */
+@ApplicationScoped
+public class HubFacts {
+    private static final Logger LOG = Logger.getLogger(HubFacts.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final ServiceAccount account;
+    private final ObjectMapper json;
+    private final String base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+
+    public HubFacts(ServiceAccount account, ObjectMapper json, BountyConfig config) {
+        this.account = account;
+        this.json = json;
+        this.base = config.hubUrl().replaceAll("/+$", "");
+    }
+
+    /** Facts about {@code owner/name@version}. */
+    public VersionFacts version(String owner, String name, String version) {
+        JsonNode body = get("/internal/v1/bounty-facts/versions/" + seg(owner) + "/" + seg(name) + "/" + seg(version));
+        return json.convertValue(body, VersionFacts.class);
+    }
+
+    /** Whether the user with this Keycloak subject may publish to {@code owner}. */
+    public boolean mayPublish(String owner, String subject) {
+        return get("/internal/v1/bounty-facts/publishers/" + seg(owner) + "?subject=" + seg(subject)).path("mayPublish")
+                .asBoolean(false);
+    }
+
+    private JsonNode get(String path) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+                    .header("Authorization", "Bearer " + account.accessToken()).header("Accept", "application/json").GET()
+                    .build();
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                LOG.warnf("hub-backend answered %d to %s", response.statusCode(), path);
+                throw unavailable();
+            }
+            return json.readTree(response.body());
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof ApiException api) {
+                throw api;
+            }
+            LOG.warnf("hub-backend unreachable for %s: %s", path, e.toString());
+            throw unavailable();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw unavailable();
+        }
+    }
+
+    private static ApiException unavailable() {
+        return new ApiException.Unavailable("hub-unavailable", "The registry could not be asked about the environment; "
+                + "nothing was recorded. Try again shortly.");
+    }
+
+    private static String seg(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

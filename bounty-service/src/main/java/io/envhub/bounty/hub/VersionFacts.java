@@ -1,0 +1,11 @@
+package io.envhub.bounty.hub;
+
+/**
+ * What hub-backend says about {@code environment@version} (its internal bounty-facts endpoint).
+ *
+ * @param status validation status (pending, validating, validated, failed, error)
+ * @param runtimeVerified whether the runtime checks ran and passed (not only the static ones)
+ */
+public record VersionFacts(String environment, String version, boolean exists, boolean yanked, String status,
+                           boolean runtimeVerified, String sha256) {
+}

@@ -1,0 +1,78 @@
+package io.envhub.bounty.submission;
+
+import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.submission.SubmissionViews.ReviewRequest;
+import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
+import io.envhub.bounty.submission.SubmissionViews.SubmitRequest;
+import io.quarkus.security.Authenticated;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** {@code /api/v1/submissions/{subId}}: one submission, its reviews, resubmission and withdrawal. */
+@Path("/api/v1/submissions/{subId: \\d+}")
+@Produces(MediaType.APPLICATION_JSON)
+public class SubmissionActionsResource {
+    private final SubmissionService submissions;
+    private final ReviewService reviews;
+    private final SubmissionReader reader;
+    private final Actor actor;
+
+    public SubmissionActionsResource(SubmissionService submissions, ReviewService reviews, SubmissionReader reader, Actor actor) {
+        this.submissions = submissions;
+        this.reviews = reviews;
+        this.reader = reader;
+        this.actor = actor;
+    }
+
+    @GET
+    @Operation(summary = "One submission", description = "With its version history; reviews in progress only for the "
+            + "submitter, the sponsor and admins.")
+    public SubmissionView get(@PathParam("subId") long subId) {
+        return reader.one(subId, actor);
+    }
+
+    @POST
+    @Path("/reviews")
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Review a submission", description = "{\"decision\":\"approve\"|\"request_changes\"|\"reject\","
+            + "\"comment\":\"...\",\"checklist\":[true,false,...]} (one tick per criterion). The sponsor or an admin, never "
+            + "the submitter. Approval re-checks the version on hub-backend (409 version-yanked, version-not-found, "
+            + "version-not-validated, version-changed) and 409 bounty-fully-awarded when no award is left; approving an "
+            + "approved submission answers the same and records nothing.")
+    public SubmissionView review(@PathParam("subId") long subId, ReviewRequest body) {
+        return reviews.review(subId, body, actor);
+    }
+
+    @POST
+    @Path("/start-review")
+    @Authenticated
+    @Operation(summary = "Take a submission into review", description = "The sponsor or an admin: submitted → in_review.")
+    public SubmissionView startReview(@PathParam("subId") long subId) {
+        return submissions.startReview(subId, actor);
+    }
+
+    @POST
+    @Path("/versions")
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Resubmit a new version", description = "The submitter answers changes_requested: "
+            + "{\"environment\":\"owner/name\" (optional: the same),\"version\":\"x.y.z\"}; the history is kept.")
+    public SubmissionView resubmit(@PathParam("subId") long subId, SubmitRequest body) {
+        return submissions.resubmit(subId, body == null ? null : body.environment(), body == null ? null : body.version(), actor);
+    }
+
+    @POST
+    @Path("/withdraw")
+    @Authenticated
+    @Operation(summary = "Withdraw a submission", description = "The submitter, before a decision.")
+    public SubmissionView withdraw(@PathParam("subId") long subId) {
+        return submissions.withdraw(subId, actor);
+    }
+}

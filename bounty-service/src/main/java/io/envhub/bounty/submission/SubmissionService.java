@@ -1,0 +1,152 @@
+package io.envhub.bounty.submission;
+
+import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.application.Application;
+import io.envhub.bounty.audit.AuditLog;
+import io.envhub.bounty.bounty.Bounty;
+import io.envhub.bounty.bounty.BountyService;
+import io.envhub.bounty.bounty.Domains;
+import io.envhub.bounty.hub.VersionFacts;
+import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
+import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.kit.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * Submitting an environment version to a bounty, answering "changes requested" with a new version, withdrawing, and
+ * a reviewer taking a submission into review. hub-backend is asked about the version before anything is written.
+ */
+@ApplicationScoped
+public class SubmissionService {
+    private final VersionCheck versions;
+    private final SubmissionReader reader;
+    private final AuditLog audit;
+
+    public SubmissionService(VersionCheck versions, SubmissionReader reader, AuditLog audit) {
+        this.versions = versions;
+        this.reader = reader;
+        this.audit = audit;
+    }
+
+    /** The caller submits {@code environment@version} to a bounty. */
+    public SubmissionView submit(long bountyId, String environment, String version, Actor actor) {
+        actor.requireContributor();
+        Bounty b = mayParticipate(bountyId, actor);
+        VersionCheck.Ref ref = VersionCheck.parse(environment);
+        VersionFacts facts = versions.eligible(ref, version, actor.subject());
+        return record(bountyId, ref, facts, actor);
+    }
+
+    @Transactional
+    SubmissionView record(long bountyId, VersionCheck.Ref ref, VersionFacts facts, Actor actor) {
+        Bounty b = mayParticipate(bountyId, actor);
+        if (Submission.count("bountyId = ?1 AND submitterSubject = ?2 AND status IN "
+                + "('submitted', 'in_review', 'changes_requested', 'approved')", bountyId, actor.subject()) > 0) {
+            throw new ApiException.Conflict("already-submitted", "You already have a submission to bounty " + bountyId
+                    + "; answer a change request with a new version on it (POST /api/v1/submissions/{id}/versions).");
+        }
+        Submission s = new Submission();
+        s.bountyId = bountyId;
+        s.submitterSubject = actor.subject();
+        s.submitterUsername = actor.username();
+        s.updatedAt = now();
+        s.persistAndFlush();
+        addVersion(s, 1, ref, facts);
+        audit.record(bountyId, "submission", s.id, "submit", actor, null, s.status);
+        return reader.view(s, b, actor);
+    }
+
+    /** The submitter answers "changes requested" with a new version (the history is kept). */
+    public SubmissionView resubmit(long submissionId, String environment, String version, Actor actor) {
+        actor.requireContributor();
+        Submission s = own(submissionId, actor);
+        Machine.SUBMISSION.next(s.status, "resubmit");
+        mayParticipate(s.bountyId, actor);
+        VersionCheck.Ref ref = VersionCheck.parse(environment == null ? SubmissionVersion.latest(s.id).environment : environment);
+        VersionFacts facts = versions.eligible(ref, version, actor.subject());
+        return recordVersion(submissionId, ref, facts, actor);
+    }
+
+    @Transactional
+    SubmissionView recordVersion(long submissionId, VersionCheck.Ref ref, VersionFacts facts, Actor actor) {
+        Submission s = Submission.lockedById(submissionId).orElseThrow();
+        Bounty b = mayParticipate(s.bountyId, actor);
+        String from = s.status;
+        s.status = Machine.SUBMISSION.next(from, "resubmit");
+        s.updatedAt = now();
+        addVersion(s, SubmissionVersion.latest(s.id).number + 1, ref, facts);
+        audit.record(s.bountyId, "submission", s.id, "resubmit", actor, from, s.status);
+        return reader.view(s, b, actor);
+    }
+
+    /** The submitter withdraws a submission that is not decided yet. */
+    @Transactional
+    public SubmissionView withdraw(long submissionId, Actor actor) {
+        actor.requireSignedIn();
+        Submission s = own(submissionId, actor);
+        Submission.lockedById(submissionId);
+        String from = s.status;
+        s.status = Machine.SUBMISSION.next(from, "withdraw");
+        s.updatedAt = now();
+        audit.record(s.bountyId, "submission", s.id, "withdraw", actor, from, s.status);
+        return reader.view(s, Bounty.findById(s.bountyId), actor);
+    }
+
+    /** The sponsor or an admin takes a submitted submission into review. */
+    @Transactional
+    public SubmissionView startReview(long submissionId, Actor actor) {
+        Submission s = ReviewService.reviewable(submissionId, actor);
+        Bounty b = Bounty.findById(s.bountyId);
+        String from = s.status;
+        s.status = Machine.SUBMISSION.next(from, "start_review");
+        s.updatedAt = now();
+        audit.record(s.bountyId, "submission", s.id, "start_review", actor, from, s.status);
+        return reader.view(s, b, actor);
+    }
+
+    /** The bounty, if the caller may submit to it now: open, before the deadline, not theirs, accepted if application-only. */
+    private static Bounty mayParticipate(long bountyId, Actor actor) {
+        Bounty b = BountyService.visible(bountyId, actor);
+        if (actor.is(b.sponsorSubject)) {
+            throw new ApiException.Forbidden("self-dealing", "You cannot submit to your own bounty.");
+        }
+        Machine.BOUNTY.next(b.status, "submit");
+        if (!b.deadline.isAfter(now())) {
+            throw new ApiException.Conflict("deadline-passed", "The deadline of bounty " + b.id + " (" + b.deadline
+                    + ") has passed.");
+        }
+        if (Domains.APPLICATION_ONLY.equals(b.tier) && !Application.accepted(bountyId, actor.subject())) {
+            throw new ApiException.Forbidden("not-accepted", "Bounty " + b.id + " is application-only: only accepted applicants "
+                    + "may submit.");
+        }
+        return b;
+    }
+
+    private static Submission own(long submissionId, Actor actor) {
+        Submission s = Submission.findById(submissionId);
+        if (s == null || Bounty.<Bounty>findById(s.bountyId) == null) {
+            throw new ApiException.NotFound("Submission " + submissionId + " does not exist.");
+        }
+        if (!actor.is(s.submitterSubject)) {
+            throw new ApiException.Forbidden("Only the submitter may do this.");
+        }
+        return s;
+    }
+
+    private static void addVersion(Submission s, int number, VersionCheck.Ref ref, VersionFacts facts) {
+        SubmissionVersion v = new SubmissionVersion();
+        v.submissionId = s.id;
+        v.number = number;
+        v.environment = ref.text();
+        v.version = facts.version();
+        v.sha256 = facts.sha256();
+        v.persist();
+    }
+
+    static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
+    }
+}

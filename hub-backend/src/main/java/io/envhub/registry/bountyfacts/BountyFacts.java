@@ -1,0 +1,99 @@
+package io.envhub.registry.bountyfacts;
+
+import io.envhub.format.name.ProjectName;
+import io.envhub.format.version.InvalidVersionException;
+import io.envhub.format.version.Version;
+import io.envhub.kit.error.ApiException;
+import io.envhub.registry.account.Owner;
+import io.envhub.registry.security.AccessPolicy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads the facts bounty-service asks for, straight from the registry tables (no caller-based visibility). */
+@ApplicationScoped
+public class BountyFacts {
+    /**
+     * A version as bounty-service sees it.
+     *
+     * @param exists whether {@code owner/name@version} is published (the other fields are null/false when not)
+     * @param status validation status: pending, validating, validated, failed or error
+     * @param runtimeVerified whether the stored validation report says the runtime checks ran and passed (not only static)
+     * @param sha256 the artifact's sha256
+     */
+    public record VersionFacts(String environment, String version, boolean exists, boolean yanked, String status,
+                               boolean runtimeVerified, String sha256) {
+    }
+
+    /** Whether the user (Keycloak subject) may publish to {@code owner}. */
+    public record PublisherFacts(String owner, String subject, boolean mayPublish) {
+    }
+
+    private final EntityManager em;
+
+    public BountyFacts(EntityManager em) {
+        this.em = em;
+    }
+
+    /** Facts about {@code owner/name@version} (name in any PEP 503 spelling, version in any equal spelling). */
+    public VersionFacts version(String owner, String name, String version) {
+        String environment = owner + "/" + name;
+        String key;
+        try {
+            key = Version.parse(version).identityKey();
+        } catch (InvalidVersionException e) {
+            return new VersionFacts(environment, version, false, false, null, false, null);
+        }
+        if (!ProjectName.isValid(name)) {
+            return new VersionFacts(environment, version, false, false, null, false, null);
+        }
+        List<?> rows = em.createNativeQuery("""
+                SELECT v.version, v.status, v.yanked, a.sha256,
+                       COALESCE((r.report ->> 'runtimeVerified')::boolean, false) AS runtime_verified
+                  FROM hub.environments e
+                  JOIN hub.owners o ON o.id = e.owner_id
+                  JOIN hub.versions v ON v.environment_id = e.id
+                  LEFT JOIN hub.artifacts a ON a.version_id = v.id
+                  LEFT JOIN hub.validation_reports r ON r.version_id = v.id
+                 WHERE lower(o.name) = lower(?1) AND e.name = ?2 AND v.version_key = ?3
+                 ORDER BY a.id LIMIT 1
+                """).setParameter(1, owner).setParameter(2, ProjectName.normalize(name)).setParameter(3, key).getResultList();
+        if (rows.isEmpty()) {
+            return new VersionFacts(environment, version, false, false, null, false, null);
+        }
+        Object[] row = (Object[]) rows.get(0);
+        return new VersionFacts(environment, (String) row[0], true, (Boolean) row[2], (String) row[1], (Boolean) row[4],
+                (String) row[3]);
+    }
+
+    /** Whether the user with this Keycloak subject may publish to {@code ownerName} (as {@link AccessPolicy} decides). */
+    public PublisherFacts publisher(String ownerName, String subject) {
+        if (subject == null || subject.isBlank()) {
+            throw new ApiException.Invalid("invalid-request", "subject (a Keycloak subject) is required.");
+        }
+        Owner owner = Owner.findByName(ownerName).orElse(null);
+        Owner user = Owner.findBySubject(subject);
+        boolean may = false;
+        if (owner != null && user != null) {
+            List<String> roles = Arrays.asList(user.roles == null ? new String[0] : user.roles);
+            if (roles.contains("admin")) {
+                may = true;
+            } else if (roles.contains("contributor")) {
+                may = owner.id.equals(user.id) || orgRole(owner, user).map(r -> AccessPolicy.ORG_OWNER.equals(r)
+                        || AccessPolicy.ORG_MAINTAINER.equals(r)).orElse(false);
+            }
+        }
+        return new PublisherFacts(ownerName, subject, may);
+    }
+
+    private Optional<String> orgRole(Owner org, Owner user) {
+        if (!org.isOrg()) {
+            return Optional.empty();
+        }
+        List<?> roles = em.createNativeQuery("SELECT role FROM hub.org_members WHERE org_id = ?1 AND user_id = ?2")
+                .setParameter(1, org.id).setParameter(2, user.id).getResultList();
+        return roles.stream().map(Object::toString).findFirst();
+    }
+}
