@@ -20,10 +20,10 @@ import java.util.List;
 public record BoardQuery(String status, String tier, String domain, Long minReward, Long maxReward, String sort,
                          int page) {
     /** The domains a bounty may have (bounty-service's list). */
-    public static final List<String> DOMAINS = List.of("medicine", "materials", "legal", "finance", "biology",
-            "chemistry", "physics", "mathematics", "code", "education", "other");
+    public static final List<String> DOMAINS = List.of("medicine", "biology", "chemistry", "materials", "physics",
+            "mathematics", "legal", "finance", "software", "education", "other");
     /** Bounty states shown on the board's status filter ({@code all} means no filter). */
-    public static final List<String> STATUSES = List.of("open", "awarded", "closed", "all");
+    public static final List<String> STATUSES = List.of("open", "awarded", "closed", "cancelled", "all");
     /** The two tiers. */
     public static final List<String> TIERS = List.of("open_access", "application_only");
     /** Sort orders. */

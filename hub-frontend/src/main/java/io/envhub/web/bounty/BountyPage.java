@@ -11,7 +11,6 @@ import java.util.Map;
  *
  * @param bounty the bounty
  * @param descriptionHtml its description, sanitised HTML
- * @param awarded approved submissions
  * @param application the viewer's newest application to it, or null
  * @param submission the viewer's newest submission to it, or null
  * @param ownVersions the viewer's validated versions as {@code owner/name@version}, newest environment first
@@ -21,23 +20,20 @@ import java.util.Map;
  * @param errors form name ({@code apply}, {@code submit}, {@code resubmit}) to the refusal shown next to it
  * @param done the confirmation of the last post, or null
  */
-public record BountyPage(Bounty bounty, String descriptionHtml, List<Submission> awarded, Application application,
+public record BountyPage(Bounty bounty, String descriptionHtml, Application application,
                          Submission submission, List<String> ownVersions, boolean owner, boolean signedIn,
                          String proposal, Map<String, String> errors, String done) {
     private static final List<String> LIVE_APPLICATION = List.of("pending", "accepted");
     private static final List<String> LIVE_SUBMISSION = List.of("submitted", "in_review", "changes_requested", "approved");
 
-    /** Whether the apply form is offered. */
+    /** Whether the apply form is offered (bounty-service says the viewer may apply, and has no live application). */
     public boolean canApply() {
-        return signedIn && !owner && bounty.applicationOnly() && "open".equals(bounty.status())
-                && (application == null || !LIVE_APPLICATION.contains(application.status()));
+        return bounty.allows("apply") && (application == null || !LIVE_APPLICATION.contains(application.status()));
     }
 
-    /** Whether the submit form is offered (a first submission). */
+    /** Whether the submit form is offered (a first submission, or a new one after a withdrawal or rejection). */
     public boolean canSubmit() {
-        boolean admitted = !bounty.applicationOnly() || application != null && "accepted".equals(application.status());
-        return signedIn && !owner && admitted && "open".equals(bounty.status())
-                && (submission == null || !LIVE_SUBMISSION.contains(submission.status()));
+        return bounty.allows("submit") && (submission == null || !LIVE_SUBMISSION.contains(submission.status()));
     }
 
     /** Whether the resubmit form is offered (the sponsor asked for changes). */

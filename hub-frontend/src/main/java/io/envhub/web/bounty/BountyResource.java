@@ -146,21 +146,18 @@ public class BountyResource {
 
     private Response page(long id, int status, String proposal, Map<String, String> errors, String done) {
         String bearer = viewer.bearer();
-        CompletableFuture<List<Submission>> all = bounties.submissions(bearer, id).toCompletableFuture()
-                .exceptionally(e -> List.of());
         boolean signedIn = viewer.signedIn();
         CompletableFuture<List<Application>> mine = signedIn ? quiet(bounties.myApplications(bearer)) : none();
         CompletableFuture<List<Submission>> myWork = signedIn ? quiet(bounties.mySubmissions(bearer)) : none();
         Bounty bounty = bounties.bounty(bearer, id);
         List<String> versions = signedIn ? ownVersions(bearer) : List.of();
         String html = markdown.render(new Readme("text/markdown", bounty.description()));
-        List<Submission> awarded = all.join().stream().filter(s -> "approved".equals(s.status())).toList();
         Application application = mine.join().stream().filter(a -> a.bountyId() == id)
                 .max(Comparator.comparingLong(Application::id)).orElse(null);
         Submission submission = myWork.join().stream().filter(s -> s.bountyId() == id)
                 .max(Comparator.comparingLong(Submission::id)).orElse(null);
         boolean owner = signedIn && viewer.username().equals(bounty.sponsor());
-        BountyPage page = new BountyPage(bounty, html, awarded, application, submission, versions, owner, signedIn,
+        BountyPage page = new BountyPage(bounty, html, application, submission, versions, owner, signedIn,
                 proposal, errors, done);
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE).entity(Templates.bounty(viewer, page)).build();
     }

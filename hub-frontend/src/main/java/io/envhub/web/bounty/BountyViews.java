@@ -11,18 +11,38 @@ public final class BountyViews {
 
     /** A dated clarification appended to an open bounty. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Clarification(String text, String author, OffsetDateTime createdAt) {
+    public record Clarification(long id, String text, String author, OffsetDateTime createdAt) {
     }
 
-    /** A bounty, in a list or in full; {@code awardsGiven} counts approved submissions. */
+    /** An approved submission: which environment version won. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Award(long submissionId, String submitter, String environment, String version, String sha256,
+                        OffsetDateTime approvedAt) {
+        /** The environment's page on the hub. */
+        public String environmentHref() {
+            return "/" + environment;
+        }
+
+        /** The awarded version's page on the hub. */
+        public String versionHref() {
+            return "/" + environment + "/versions/" + version;
+        }
+    }
+
+    /**
+     * A bounty, in a list or in full (the list leaves description, criteria, clarifications, awarded and
+     * allowedActions out); {@code allowedActions} are what the caller may do now ({@code apply}, {@code submit},
+     * {@code open}, {@code close}, ...).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Bounty(long id, String status, String title, String domain, String description, List<String> criteria,
-                        String tier, long rewardMinor, String currency, int maxAwards, Integer awardsGiven,
+                        String tier, long rewardMinor, String currency, int maxAwards, int awardsGiven, int awardsLeft,
                         OffsetDateTime deadline, String sponsor, List<String> requiredTags, String taskType,
-                        OffsetDateTime createdAt, OffsetDateTime openedAt, List<Clarification> clarifications) {
-        /** Awards still to give. */
-        public int awardsLeft() {
-            return Math.max(0, maxAwards - (awardsGiven == null ? 0 : awardsGiven));
+                        OffsetDateTime createdAt, OffsetDateTime openedAt, List<Clarification> clarifications,
+                        List<Award> awarded, List<String> allowedActions) {
+        /** Whether the caller may do {@code action} now. */
+        public boolean allows(String action) {
+            return allowedActions != null && allowedActions.contains(action);
         }
 
         /** Whether contributors must apply first. */
@@ -53,22 +73,29 @@ public final class BountyViews {
                               OffsetDateTime decidedAt) {
     }
 
-    /** A review of a submission: decision, comment and the acceptance checklist as ticked. */
+    /** An acceptance criterion and whether the reviewer found it met. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Review(String reviewer, String decision, String comment, List<Boolean> checklist,
-                         OffsetDateTime createdAt) {
+    public record ChecklistItem(String criterion, boolean met) {
+    }
+
+    /** A review of a submission: decision, comment and the acceptance checklist as ticked, on which version. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Review(long id, String reviewer, String decision, String comment, int versionNumber,
+                         List<ChecklistItem> checklist, OffsetDateTime createdAt) {
     }
 
     /** One version submitted on a submission (the first, and each answer to "changes requested"). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record SubmittedVersion(String environment, String version, String sha256, OffsetDateTime submittedAt) {
+    public record SubmittedVersion(int number, String environment, String version, String sha256,
+                                   OffsetDateTime submittedAt) {
     }
 
     /** A submission of an environment version to a bounty, with its review history. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Submission(long id, String status, long bountyId, String bountyTitle, String submitter,
                              String environment, String version, String sha256, OffsetDateTime createdAt,
-                             OffsetDateTime updatedAt, List<Review> reviews, List<SubmittedVersion> versions) {
+                             OffsetDateTime updatedAt, List<Review> reviews, List<SubmittedVersion> versions,
+                             List<String> allowedActions) {
         /** The environment's page on the hub. */
         public String environmentHref() {
             return "/" + environment;
