@@ -2,19 +2,31 @@ package io.envhub.bounty.access;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.enterprise.inject.Produces;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-/** Produces the request's {@link Actor} from the bearer token (Keycloak realm roles). */
+/** The request's {@link Actor}, read from the bearer token (Keycloak subject, username, realm roles). */
+@RequestScoped
 public class Callers {
-    @Produces
-    @RequestScoped
-    Actor actor(SecurityIdentity identity, JsonWebToken token) {
-        if (identity.isAnonymous() || token == null || token.getSubject() == null) {
-            return Actor.ANONYMOUS;
+    private final SecurityIdentity identity;
+    private final JsonWebToken token;
+    private Actor actor;
+
+    public Callers(SecurityIdentity identity, JsonWebToken token) {
+        this.identity = identity;
+        this.token = token;
+    }
+
+    /** Who is calling ({@link Actor#ANONYMOUS} without a token). */
+    public Actor actor() {
+        if (actor == null) {
+            if (identity.isAnonymous() || token == null || token.getSubject() == null) {
+                actor = Actor.ANONYMOUS;
+            } else {
+                String username = token.getClaim("preferred_username");
+                actor = new Actor(token.getSubject(), username == null ? token.getSubject() : username,
+                        identity.hasRole("admin"), identity.hasRole("sponsor"), identity.hasRole("contributor"));
+            }
         }
-        String username = token.getClaim("preferred_username");
-        return new Actor(token.getSubject(), username == null ? token.getSubject() : username, identity.hasRole("admin"),
-                identity.hasRole("sponsor"), identity.hasRole("contributor"));
+        return actor;
     }
 }

@@ -1,6 +1,6 @@
 package io.envhub.bounty.application;
 
-import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.application.ApplicationViews.ApplicationView;
 import io.envhub.bounty.application.ApplicationViews.ApplyRequest;
 import io.envhub.bounty.application.ApplicationViews.DecisionRequest;
@@ -23,11 +23,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 @Produces(MediaType.APPLICATION_JSON)
 public class ApplicationResource {
     private final ApplicationService applications;
-    private final Actor actor;
+    private final Callers callers;
 
-    public ApplicationResource(ApplicationService applications, Actor actor) {
+    public ApplicationResource(ApplicationService applications, Callers callers) {
         this.applications = applications;
-        this.actor = actor;
+        this.callers = callers;
     }
 
     @POST
@@ -35,14 +35,14 @@ public class ApplicationResource {
     @Operation(summary = "Apply with a proposal", description = "Contributors, application-only bounties that are open, before "
             + "the deadline; not the sponsor (403 self-dealing); one live application each (409 already-applied). 201.")
     public Response apply(@PathParam("id") long id, ApplyRequest body) {
-        ApplicationView a = applications.apply(id, body == null ? null : body.proposal(), actor);
+        ApplicationView a = applications.apply(id, body == null ? null : body.proposal(), callers.actor());
         return Response.created(URI.create("/api/v1/bounties/" + id + "/applications/" + a.id())).entity(a).build();
     }
 
     @GET
     @Operation(summary = "A bounty's applications", description = "The sponsor and admins only, with the proposals.")
     public List<ApplicationView> list(@PathParam("id") long id) {
-        return applications.list(id, actor);
+        return applications.list(id, callers.actor());
     }
 
     @POST
@@ -51,13 +51,13 @@ public class ApplicationResource {
     @Operation(summary = "Accept or reject an application", description = "The sponsor or an admin, never the applicant; "
             + "{\"decision\":\"accept\"|\"reject\",\"comment\":\"...\"}; 409 unless pending.")
     public ApplicationView decide(@PathParam("id") long id, @PathParam("appId") long appId, DecisionRequest body) {
-        return applications.decide(id, appId, body == null ? null : body.decision(), body == null ? null : body.comment(), actor);
+        return applications.decide(id, appId, body == null ? null : body.decision(), body == null ? null : body.comment(), callers.actor());
     }
 
     @POST
     @Path("/{appId}/withdraw")
     @Operation(summary = "Withdraw an application", description = "The applicant; pending or accepted applications.")
     public ApplicationView withdraw(@PathParam("id") long id, @PathParam("appId") long appId) {
-        return applications.withdraw(id, appId, actor);
+        return applications.withdraw(id, appId, callers.actor());
     }
 }

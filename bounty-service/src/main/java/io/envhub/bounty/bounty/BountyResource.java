@@ -1,6 +1,6 @@
 package io.envhub.bounty.bounty;
 
-import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.audit.AuditEntry;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.BountyViews.BountyDetail;
@@ -31,13 +31,13 @@ public class BountyResource {
     private final BountyService bounties;
     private final BountyReader reader;
     private final AuditLog audit;
-    private final Actor actor;
+    private final Callers callers;
 
-    public BountyResource(BountyService bounties, BountyReader reader, AuditLog audit, Actor actor) {
+    public BountyResource(BountyService bounties, BountyReader reader, AuditLog audit, Callers callers) {
         this.bounties = bounties;
         this.reader = reader;
         this.audit = audit;
-        this.actor = actor;
+        this.callers = callers;
     }
 
     @GET
@@ -56,7 +56,7 @@ public class BountyResource {
     @Path("/{id: \\d+}")
     @Operation(summary = "One bounty", description = "Drafts exist only for their sponsor and admins (404 otherwise).")
     public BountyDetail detail(@PathParam("id") long id) {
-        return reader.detail(id, actor);
+        return reader.detail(id, callers.actor());
     }
 
     @POST
@@ -64,8 +64,8 @@ public class BountyResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Post a bounty (a draft)", description = "Role sponsor or admin. 201 with the draft.")
     public Response create(BountyRequest body) {
-        Bounty b = bounties.create(body, actor);
-        return Response.created(URI.create("/api/v1/bounties/" + b.id)).entity(reader.detail(b, actor)).build();
+        Bounty b = bounties.create(body, callers.actor());
+        return Response.created(URI.create("/api/v1/bounties/" + b.id)).entity(reader.detail(b, callers.actor())).build();
     }
 
     @PATCH
@@ -75,7 +75,7 @@ public class BountyResource {
     @Operation(summary = "Edit a draft", description = "Sponsor or admin; fields left out keep their value. An open bounty's "
             + "terms are frozen: 409 illegal-transition (use clarifications).")
     public BountyDetail update(@PathParam("id") long id, BountyRequest body) {
-        return reader.detail(bounties.update(id, body, actor), actor);
+        return reader.detail(bounties.update(id, body, callers.actor()), callers.actor());
     }
 
     @POST
@@ -83,7 +83,7 @@ public class BountyResource {
     @Authenticated
     @Operation(summary = "Open a draft", description = "Sponsor or admin; 409 when not a draft or the deadline has passed.")
     public BountyDetail open(@PathParam("id") long id) {
-        return reader.detail(bounties.open(id, actor), actor);
+        return reader.detail(bounties.open(id, callers.actor()), callers.actor());
     }
 
     @POST
@@ -91,7 +91,7 @@ public class BountyResource {
     @Authenticated
     @Operation(summary = "Close an open bounty", description = "No more applications or submissions; reviews go on.")
     public BountyDetail close(@PathParam("id") long id) {
-        return reader.detail(bounties.close(id, actor), actor);
+        return reader.detail(bounties.close(id, callers.actor()), callers.actor());
     }
 
     @POST
@@ -99,7 +99,7 @@ public class BountyResource {
     @Authenticated
     @Operation(summary = "Cancel a draft or open bounty")
     public BountyDetail cancel(@PathParam("id") long id) {
-        return reader.detail(bounties.cancel(id, actor), actor);
+        return reader.detail(bounties.cancel(id, callers.actor()), callers.actor());
     }
 
     @POST
@@ -108,7 +108,7 @@ public class BountyResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Append a clarification", description = "Sponsor or admin; dated, never rewritten. 201.")
     public Response clarify(@PathParam("id") long id, ClarificationRequest body) {
-        Clarification c = bounties.clarify(id, body == null ? null : body.text(), actor);
+        Clarification c = bounties.clarify(id, body == null ? null : body.text(), callers.actor());
         return Response.status(Response.Status.CREATED)
                 .entity(new ClarificationView(c.id, c.text, c.authorUsername, c.createdAt)).build();
     }
@@ -116,13 +116,13 @@ public class BountyResource {
     @GET
     @Path("/{id: \\d+}/audit")
     @Authenticated
-    @Operation(summary = "A bounty's audit log", description = "Admins only: every state change with actor, time, before and "
+    @Operation(summary = "A bounty's audit log", description = "Admins only: every state change with callers.actor(), time, before and "
             + "after.")
     public List<AuditEntry> audit(@PathParam("id") long id) {
-        if (!actor.admin()) {
+        if (!callers.actor().admin()) {
             throw new ApiException.Forbidden("The audit log is for admins.");
         }
-        BountyService.visible(id, actor);
+        BountyService.visible(id, callers.actor());
         return audit.of(id);
     }
 }

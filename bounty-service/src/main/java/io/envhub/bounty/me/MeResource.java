@@ -1,6 +1,7 @@
 package io.envhub.bounty.me;
 
 import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.application.ApplicationService;
 import io.envhub.bounty.application.ApplicationViews.ApplicationView;
 import io.envhub.bounty.bounty.BountyReader;
@@ -24,16 +25,16 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 public class MeResource {
-    private final Actor actor;
+    private final Callers callers;
     private final JsonWebToken token;
     private final ParticipantService participants;
     private final BountyReader bounties;
     private final ApplicationService applications;
     private final SubmissionReader submissions;
 
-    public MeResource(Actor actor, JsonWebToken token, ParticipantService participants, BountyReader bounties,
+    public MeResource(Callers callers, JsonWebToken token, ParticipantService participants, BountyReader bounties,
                       ApplicationService applications, SubmissionReader submissions) {
-        this.actor = actor;
+        this.callers = callers;
         this.token = token;
         this.participants = participants;
         this.bounties = bounties;
@@ -50,6 +51,7 @@ public class MeResource {
     @Operation(summary = "Who am I here", description = "The caller and what they may do (sponsor, review, submit).")
     public Me me() {
         Participant p = participants.seen(token.getSubject(), token.getClaim("preferred_username"), token.getClaim("name"));
+        Actor actor = callers.actor();
         return new Me(p.username, p.displayName, actor.admin() || actor.sponsor(), actor.admin(), actor.admin() || actor.contributor(),
                 p.firstSeenAt);
     }
@@ -58,20 +60,20 @@ public class MeResource {
     @Path("/bounties")
     @Operation(summary = "My bounties as sponsor", description = "Drafts included, newest first.")
     public List<BountySummary> myBounties() {
-        return bounties.mine(actor);
+        return bounties.mine(callers.actor());
     }
 
     @GET
     @Path("/applications")
     @Operation(summary = "My applications", description = "With their state and the decision comment, newest first.")
     public List<ApplicationView> myApplications() {
-        return applications.mine(actor);
+        return applications.mine(callers.actor());
     }
 
     @GET
     @Path("/submissions")
     @Operation(summary = "My submissions", description = "With their versions, state and reviews, newest first.")
     public List<SubmissionView> mySubmissions() {
-        return submissions.mine(actor);
+        return submissions.mine(callers.actor());
     }
 }

@@ -68,9 +68,10 @@ public class ReviewService {
     SubmissionView decide(long submissionId, String decision, String comment, List<Review.Tick> checklist, Actor actor) {
         Submission s = Submission.lockedById(submissionId).orElseThrow();
         Bounty b = Bounty.findById(s.bountyId);
-        Machine.BOUNTY.next(b.status, "review");
         String from = s.status;
-        s.status = Machine.SUBMISSION.next(from, decision);
+        String to = Machine.SUBMISSION.next(from, decision);
+        Machine.BOUNTY.next(b.status, "review");
+        s.status = to;
         s.updatedAt = SubmissionService.now();
         record(s, SubmissionVersion.latest(s.id).id, decision, comment, checklist, actor);
         audit.record(s.bountyId, "submission", s.id, decision, actor, from, s.status);

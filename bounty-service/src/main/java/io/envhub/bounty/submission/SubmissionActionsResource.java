@@ -1,6 +1,6 @@
 package io.envhub.bounty.submission;
 
-import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.submission.SubmissionViews.ReviewRequest;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.submission.SubmissionViews.SubmitRequest;
@@ -21,20 +21,20 @@ public class SubmissionActionsResource {
     private final SubmissionService submissions;
     private final ReviewService reviews;
     private final SubmissionReader reader;
-    private final Actor actor;
+    private final Callers callers;
 
-    public SubmissionActionsResource(SubmissionService submissions, ReviewService reviews, SubmissionReader reader, Actor actor) {
+    public SubmissionActionsResource(SubmissionService submissions, ReviewService reviews, SubmissionReader reader, Callers callers) {
         this.submissions = submissions;
         this.reviews = reviews;
         this.reader = reader;
-        this.actor = actor;
+        this.callers = callers;
     }
 
     @GET
     @Operation(summary = "One submission", description = "With its version history; reviews in progress only for the "
             + "submitter, the sponsor and admins.")
     public SubmissionView get(@PathParam("subId") long subId) {
-        return reader.one(subId, actor);
+        return reader.one(subId, callers.actor());
     }
 
     @POST
@@ -47,7 +47,7 @@ public class SubmissionActionsResource {
             + "version-not-validated, version-changed) and 409 bounty-fully-awarded when no award is left; approving an "
             + "approved submission answers the same and records nothing.")
     public SubmissionView review(@PathParam("subId") long subId, ReviewRequest body) {
-        return reviews.review(subId, body, actor);
+        return reviews.review(subId, body, callers.actor());
     }
 
     @POST
@@ -55,7 +55,7 @@ public class SubmissionActionsResource {
     @Authenticated
     @Operation(summary = "Take a submission into review", description = "The sponsor or an admin: submitted → in_review.")
     public SubmissionView startReview(@PathParam("subId") long subId) {
-        return submissions.startReview(subId, actor);
+        return submissions.startReview(subId, callers.actor());
     }
 
     @POST
@@ -65,7 +65,7 @@ public class SubmissionActionsResource {
     @Operation(summary = "Resubmit a new version", description = "The submitter answers changes_requested: "
             + "{\"environment\":\"owner/name\" (optional: the same),\"version\":\"x.y.z\"}; the history is kept.")
     public SubmissionView resubmit(@PathParam("subId") long subId, SubmitRequest body) {
-        return submissions.resubmit(subId, body == null ? null : body.environment(), body == null ? null : body.version(), actor);
+        return submissions.resubmit(subId, body == null ? null : body.environment(), body == null ? null : body.version(), callers.actor());
     }
 
     @POST
@@ -73,6 +73,6 @@ public class SubmissionActionsResource {
     @Authenticated
     @Operation(summary = "Withdraw a submission", description = "The submitter, before a decision.")
     public SubmissionView withdraw(@PathParam("subId") long subId) {
-        return submissions.withdraw(subId, actor);
+        return submissions.withdraw(subId, callers.actor());
     }
 }

@@ -1,6 +1,6 @@
 package io.envhub.bounty.submission;
 
-import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.submission.SubmissionViews.SubmitRequest;
 import io.quarkus.security.Authenticated;
@@ -22,12 +22,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class SubmissionResource {
     private final SubmissionService submissions;
     private final SubmissionReader reader;
-    private final Actor actor;
+    private final Callers callers;
 
-    public SubmissionResource(SubmissionService submissions, SubmissionReader reader, Actor actor) {
+    public SubmissionResource(SubmissionService submissions, SubmissionReader reader, Callers callers) {
         this.submissions = submissions;
         this.reader = reader;
-        this.actor = actor;
+        this.callers = callers;
     }
 
     @POST
@@ -40,7 +40,7 @@ public class SubmissionResource {
             + "publish to its owner (403 not-a-publisher). Its sha256 is stored. 201.")
     public Response submit(@PathParam("id") long id, SubmitRequest body) {
         SubmissionView s = submissions.submit(id, body == null ? null : body.environment(), body == null ? null : body.version(),
-                actor);
+                callers.actor());
         return Response.created(URI.create("/api/v1/submissions/" + s.id())).entity(s).build();
     }
 
@@ -48,6 +48,6 @@ public class SubmissionResource {
     @Operation(summary = "A bounty's submissions", description = "Public; reviews in progress only for the submitter, the "
             + "sponsor and admins.")
     public List<SubmissionView> list(@PathParam("id") long id) {
-        return reader.ofBounty(id, actor);
+        return reader.ofBounty(id, callers.actor());
     }
 }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The three state machines (bounty, application, submission) in one place: for each state, the actions it allows and
@@ -13,6 +14,9 @@ import java.util.Map;
  * keep the state (e.g. {@code clarify}, {@code submit} on a bounty) are listed so that they are refused the same way.
  */
 public final class Workflow {
+    /** Actions the service takes by itself (not asked for by a caller), left out of refusal messages. */
+    public static final Set<String> INTERNAL = Set.of("award_last");
+
     private Workflow() {
     }
 
@@ -84,7 +88,7 @@ public final class Workflow {
 
         /** The 409 for {@code action} in {@code state}. */
         public ApiException illegal(String state, String action) {
-            List<String> allowed = allowed(state);
+            List<String> allowed = allowed(state).stream().filter(a -> !INTERNAL.contains(a)).toList();
             return new ApiException.Conflict("illegal-transition", "Cannot " + action.replace('_', ' ') + ": the " + noun
                     + " is " + state + "; allowed actions: " + (allowed.isEmpty() ? "none" : String.join(", ", allowed)) + ".");
         }

@@ -1,0 +1,117 @@
+package io.envhub.registry.bountyfacts;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.envhub.registry.RegistryFixtures;
+import io.envhub.registry.account.Owner;
+import io.envhub.registry.environment.Environment;
+import io.envhub.registry.validation.ValidationJob;
+import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.testsupport.KeycloakTestResource;
+import io.envhub.testsupport.PostgresTestResource;
+import io.envhub.testsupport.S3ProxyTestResource;
+import io.envhub.testsupport.Tokens;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The internal bounty-facts API: only the bounty-service service account, and the facts it needs. */
+@QuarkusTest
+@WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
+class BountyFactsTest {
+    private static final String BASE = "/internal/v1/bounty-facts";
+
+    @Inject
+    RegistryFixtures fixtures;
+    @Inject
+    EntityManager em;
+
+    private static String service() {
+        return Tokens.forClient("bounty-service", "dev-bounty-secret");
+    }
+
+    @Test
+    void onlyTheBountyServiceAccountMayAsk() {
+        String path = BASE + "/versions/alice/anything/1.0.0";
+        given().get(path).then().statusCode(401);
+        given().auth().oauth2(Tokens.forUser("alice", "alice")).get(path).then().statusCode(403)
+                .contentType("application/problem+json");
+        given().auth().oauth2(Tokens.forUser("ada", "ada")).get(path).then().statusCode(403);
+        given().auth().oauth2(Tokens.forClient("package-validator", "dev-validator-secret")).get(path).then().statusCode(403);
+        given().auth().oauth2(service()).get(path).then().statusCode(200).body("exists", equalTo(false));
+    }
+
+    @Test
+    void versionFactsComeFromTheRegistryAndTheStoredReport() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("facts" + run);
+        Environment env = fixtures.environment(owner, "Facts_Env", "facts", Environment.PRIVATE, List.of(), "# r");
+        EnvironmentVersion verified = fixtures.publish(env, "1.0.0");
+        EnvironmentVersion staticOnly = fixtures.publish(env, "1.1.0");
+        fixtures.publish(env, "1.2.0");
+        report(verified.id, true);
+        report(staticOnly.id, false);
+        String sha = QuarkusTransaction.requiringNew().call(() -> (String) em.createNativeQuery(
+                "SELECT sha256 FROM hub.artifacts WHERE version_id = ?1").setParameter(1, verified.id).getSingleResult());
+
+        // a private environment, another spelling of its name, another spelling of the version
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "facts.env", "1.0").then().statusCode(200)
+                .body("exists", equalTo(true)).body("version", equalTo("1.0.0")).body("status", equalTo("validated"))
+                .body("runtimeVerified", equalTo(true)).body("yanked", equalTo(false)).body("sha256", equalTo(sha));
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "facts-env", "1.1.0").then()
+                .body("status", equalTo("validated")).body("runtimeVerified", equalTo(false));
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "facts-env", "1.2.0").then()
+                .body("exists", equalTo(true)).body("runtimeVerified", equalTo(false));
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "facts-env", "9.9.9").then()
+                .statusCode(200).body("exists", equalTo(false)).body("sha256", nullValue());
+
+        fixtures.yank(env, "1.0.0", "broken");
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "facts-env", "1.0.0").then()
+                .body("exists", equalTo(true)).body("yanked", equalTo(true));
+    }
+
+    @Test
+    void mayPublishFollowsOwnershipAndOrganisationRoles() {
+        Owner alice = fixtures.user("alice");
+        String run = RegistryFixtures.run();
+        Owner maintained = fixtures.organisation("maint" + run, alice, "maintainer");
+        Owner memberOnly = fixtures.organisation("member" + run, alice, "member");
+        Owner stranger = fixtures.owner("stranger" + run);
+        mayPublish("alice", alice.subject, true);
+        mayPublish(maintained.name, alice.subject, true);
+        mayPublish(memberOnly.name, alice.subject, false);
+        mayPublish(stranger.name, alice.subject, false);
+        mayPublish("alice", "no-such-subject", false);
+        mayPublish("nobody-" + run, alice.subject, false);
+        given().auth().oauth2(service()).get(BASE + "/publishers/alice").then().statusCode(400)
+                .contentType("application/problem+json");
+    }
+
+    private static void mayPublish(String owner, String subject, boolean expected) {
+        given().auth().oauth2(service()).queryParam("subject", subject).get(BASE + "/publishers/{owner}", owner).then()
+                .statusCode(200).body("mayPublish", equalTo(expected));
+    }
+
+    private void report(long versionId, boolean runtimeVerified) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            ValidationJob job = ValidationJob.queue(versionId);
+            job.persist();
+            em.flush();
+            em.createNativeQuery("INSERT INTO hub.validation_reports (version_id, job_id, status, report, worker, submitted_sha256)"
+                    + " VALUES (?1, ?2, 'validated', CAST(?3 AS jsonb), 'test', 'x')").setParameter(1, versionId)
+                    .setParameter(2, job.id).setParameter(3, "{\"status\":\"validated\",\"runtimeVerified\":" + runtimeVerified + "}")
+                    .executeUpdate();
+            em.createNativeQuery("UPDATE hub.versions SET status = 'validated' WHERE id = ?1").setParameter(1, versionId)
+                    .executeUpdate();
+        });
+    }
+}
