@@ -28,7 +28,8 @@ import picocli.CommandLine.ScopeType;
             PushCommand.class, PullCommand.class, InstallCommand.class, SearchCommand.class, InfoCommand.class,
             VersionsCommand.class, YankCommand.class, TokenCommand.class, BountyCommand.class},
         footer = {"", "Example:", "  envhub init reverse-text && cd reverse-text && envhub push",
-            "", "Environment: ENVHUB_URL, ENVHUB_BOUNTY_URL, ENVHUB_TOKEN, ENVHUB_KEYCLOAK_URL, ENVHUB_CONFIG_DIR, XDG_CONFIG_HOME, ENVHUB_DEBUG"})
+            "", "Environment: ENVHUB_URL, ENVHUB_BOUNTY_URL, ENVHUB_TOKEN, ENVHUB_KEYCLOAK_URL, ENVHUB_CONFIG_DIR, XDG_CONFIG_HOME,",
+            "  ENVHUB_DEBUG"})
 public final class EnvhubCli implements Runnable {
     private final CliContext ctx;
 

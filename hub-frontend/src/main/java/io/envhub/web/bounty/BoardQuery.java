@@ -34,9 +34,13 @@ public record BoardQuery(String status, String tier, String domain, Long minRewa
     /** Parses the query string's values, tolerating anything a hand-edited URL may hold. */
     public static BoardQuery of(String status, String tier, String domain, String minReward, String maxReward,
                                 String sort, String page) {
-        return new BoardQuery(STATUSES.contains(status) ? status : "open", TIERS.contains(tier) ? tier : null,
-                DOMAINS.contains(domain) ? domain : null, amount(minReward), amount(maxReward),
-                SORTS.contains(sort) ? sort : "newest", pageNumber(page));
+        return new BoardQuery(known(STATUSES, status, "open"), known(TIERS, tier, null), known(DOMAINS, domain, null),
+                amount(minReward), amount(maxReward), known(SORTS, sort, "newest"), pageNumber(page));
+    }
+
+    /** {@code value} when it is one of {@code choices}, else {@code fallback} (a null is no choice). */
+    private static String known(List<String> choices, String value, String fallback) {
+        return value != null && choices.contains(value) ? value : fallback;
     }
 
     /** Choices of the status filter. */

@@ -50,7 +50,7 @@ public record BountyForm(String title, String domain, String description, String
         return new BountyForm(b.title(), b.domain(), b.description() == null ? "" : b.description(),
                 String.join("\n", b.criteria() == null ? List.of() : b.criteria()), b.tier(),
                 BigDecimal.valueOf(b.rewardMinor(), digits).stripTrailingZeros().toPlainString(), b.currency(),
-                Integer.toString(b.maxAwards()), b.deadline() == null ? "" : b.deadline().withOffsetSameInstant(ZoneOffset.UTC).minusSeconds(1).toLocalDate().toString(),
+                Integer.toString(b.maxAwards()), b.deadline() == null ? "" : lastDay(b.deadline()),
                 Map.of());
     }
 
@@ -147,6 +147,11 @@ public record BountyForm(String title, String domain, String description, String
         } catch (DateTimeParseException e) {
             return null;
         }
+    }
+
+    /** The last day before a deadline at midnight UTC (the day the form shows). */
+    private static String lastDay(OffsetDateTime deadline) {
+        return deadline.withOffsetSameInstant(ZoneOffset.UTC).minusSeconds(1).toLocalDate().toString();
     }
 
     private static int digits(String currency) {

@@ -103,7 +103,7 @@ public class ReviewResource {
                            @RestForm String comment, @RestForm List<Integer> checked) {
         List<Integer> ticked = checked == null ? List.of() : List.copyOf(checked);
         String text = comment == null ? "" : comment.strip();
-        if (!DECISIONS.contains(decision)) {
+        if (decision == null || !DECISIONS.contains(decision)) {
             return page(400, id, subId, ticked, text, "Choose approve, request changes or reject.");
         }
         if (!"approve".equals(decision) && text.isEmpty()) {
