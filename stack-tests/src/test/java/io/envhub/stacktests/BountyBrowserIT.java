@@ -27,6 +27,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * submits a validated version; sam requests changes; alice resubmits a newer version; sam approves. After each step
  * the actor who acts next sees the state on their own page. Screenshots of the board, the bounty page, the sponsor
  * dashboard and the review form (desktop and phone) land in {@code target/screenshots/}.
+ *
+ * <p>With {@code ENVHUB_IT_RUNNING_STACK=true} it uses a stack that is already up on the default ports (Keycloak at
+ * {@code ENVHUB_KEYCLOAK_URL}) instead of starting one; whoever runs it so holds the stack port lock.
  */
 class BountyBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
@@ -34,13 +37,17 @@ class BountyBrowserIT {
     private static final String ENV = "triage-notes-" + U;
     private static final String TITLE = "Synthetic triage notes, graded by a rubric " + U;
 
+    private static final boolean RUNNING = "true".equals(System.getenv("ENVHUB_IT_RUNNING_STACK"));
+    private static final String KEYCLOAK = RUNNING && System.getenv("ENVHUB_KEYCLOAK_URL") != null
+            ? System.getenv("ENVHUB_KEYCLOAK_URL") : LocalStack.KEYCLOAK;
+
     private static LocalStack stack;
     private static String aliceToken;
 
     @BeforeAll
     static void stackWithAValidatedVersion() throws Exception {
-        stack = LocalStack.up(Duration.ofMinutes(20));
-        aliceToken = Tokens.forUser(LocalStack.KEYCLOAK, "alice", "alice");
+        stack = RUNNING ? null : LocalStack.up(Duration.ofMinutes(20));
+        aliceToken = Tokens.forUser(KEYCLOAK, "alice", "alice");
         HubApi.push(aliceToken, "alice", TestWheels.environment(ENV, "0.1.0", "Triage notes for agents",
                 List.of("medicine", "single-turn")), "public");
         assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
