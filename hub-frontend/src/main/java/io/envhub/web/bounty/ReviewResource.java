@@ -27,10 +27,10 @@ import org.jboss.resteasy.reactive.RestForm;
 
 /**
  * The sponsor's decisions: accepting or declining an application (from the dashboard), and the review form of a
- * submission ({@code /sponsor/bounties/{id}/submissions/{subId}}: the acceptance checklist, a comment, and approve,
+ * submission ({@code /sponsor/review/{id}/submissions/{subId}}: the acceptance checklist, a comment, and approve,
  * request changes or reject).
  */
-@Path("/sponsor/bounties/{id}")
+@Path("/sponsor/review/{id}")
 @Produces(MediaType.TEXT_HTML)
 public class ReviewResource {
     private static final Set<String> DECISIONS = Set.of("approve", "request_changes", "reject");
@@ -119,7 +119,7 @@ public class ReviewResource {
         } catch (ApiProblem.Refused e) {
             return page(SponsorResource.status(e), id, subId, ticked, text, e.problem().detail());
         }
-        return Done.redirect("/sponsor/bounties/" + id + "/submissions/" + subId, "reviewed");
+        return Done.redirect("/sponsor/review/" + id + "/submissions/" + subId, "reviewed");
     }
 
     private String bearer() {
