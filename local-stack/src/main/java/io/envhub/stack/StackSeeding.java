@@ -1,13 +1,16 @@
 package io.envhub.stack;
 
+import io.envhub.stack.seed.DemoBounties;
 import io.envhub.stack.seed.DemoSeeder;
+import io.envhub.stack.seed.SeedClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Demo seeding as {@code up} and {@code seed} run it: once per stack data dir (marker file {@value #MARKER}), skipped
+ * Demo seeding as {@code up} and {@code seed} run it (the demo environments, then the demo bounties): once per stack
+ * data dir (marker file {@value #MARKER}), skipped
  * with {@code ENVHUB_SEED=false}. A failure prints one line and never fails {@code up}: the hub still runs.
  */
 final class StackSeeding {
@@ -50,6 +53,8 @@ final class StackSeeding {
                 VALIDATION_TIMEOUT, System.out);
         try {
             seeder.run();
+            new DemoBounties(Service.BOUNTY.url(), new SeedClient(Service.BACKEND.url(), config.get("ENVHUB_KEYCLOAK_URL")),
+                    System.out).seed();
             Files.writeString(marker(), "demo environments seeded at " + Instant.now() + System.lineSeparator());
             return true;
         } catch (InterruptedException e) {

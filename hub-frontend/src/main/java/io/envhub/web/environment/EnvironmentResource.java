@@ -1,6 +1,8 @@
 package io.envhub.web.environment;
 
 import io.envhub.web.account.Viewer;
+import io.envhub.web.bounty.BountyAwards;
+import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
@@ -34,16 +36,18 @@ public class EnvironmentResource {
     private final Viewer viewer;
     private final HubApi hub;
     private final ReadmeRenderer readmes;
+    private final BountyAwards awards;
 
-    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes) {
+    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes, BountyAwards awards) {
         this.viewer = viewer;
         this.hub = hub;
         this.readmes = readmes;
+        this.awards = awards;
     }
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance environment(Viewer viewer, EnvironmentPage page);
+        static native TemplateInstance environment(Viewer viewer, EnvironmentPage page, List<Submission> awards);
     }
 
     @GET
@@ -58,9 +62,10 @@ public class EnvironmentResource {
         CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
         CompletableFuture<List<DayCount>> downloads = hub.downloads(bearer, env.owner(), env.name(), CHART_DAYS)
                 .toCompletableFuture();
+        CompletableFuture<List<Submission>> awarded = awards.of(bearer, env.owner(), env.name());
         List<DayCount> days = await(downloads);
         return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(await(readme)), await(versions),
-                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)));
+                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)), await(awarded));
     }
 
     /** The result of a call, its failure rethrown as the client threw it (so the error pages map it as usual). */

@@ -1,0 +1,53 @@
+package io.envhub.web.bounty;
+
+import io.envhub.web.bounty.BountyViews.Application;
+import io.envhub.web.bounty.BountyViews.Bounty;
+import io.envhub.web.bounty.BountyViews.Submission;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a bounty's page shows, worked out for the viewer.
+ *
+ * @param bounty the bounty
+ * @param descriptionHtml its description, sanitised HTML
+ * @param application the viewer's newest application to it, or null
+ * @param submission the viewer's newest submission to it, or null
+ * @param ownVersions the viewer's validated versions as {@code owner/name@version}, newest environment first
+ * @param owner whether the viewer sponsors this bounty
+ * @param signedIn whether the viewer is signed in
+ * @param proposal the proposal text to show again after a refusal
+ * @param errors form name ({@code apply}, {@code submit}, {@code resubmit}) to the refusal shown next to it
+ * @param done the confirmation of the last post, or null
+ */
+public record BountyPage(Bounty bounty, String descriptionHtml, Application application,
+                         Submission submission, List<String> ownVersions, boolean owner, boolean signedIn,
+                         String proposal, Map<String, String> errors, String done) {
+    private static final List<String> LIVE_APPLICATION = List.of("pending", "accepted");
+    private static final List<String> LIVE_SUBMISSION = List.of("submitted", "in_review", "changes_requested", "approved");
+
+    /** Whether the apply form is offered (bounty-service says the viewer may apply, and has no live application). */
+    public boolean canApply() {
+        return bounty.allows("apply") && (application == null || !LIVE_APPLICATION.contains(application.status()));
+    }
+
+    /** Whether the submit form is offered (a first submission, or a new one after a withdrawal or rejection). */
+    public boolean canSubmit() {
+        return bounty.allows("submit") && (submission == null || !LIVE_SUBMISSION.contains(submission.status()));
+    }
+
+    /** Whether the resubmit form is offered (the sponsor asked for changes). */
+    public boolean canResubmit() {
+        return submission != null && "changes_requested".equals(submission.status());
+    }
+
+    /** Whether the viewer's application may still be withdrawn. */
+    public boolean canWithdrawApplication() {
+        return application != null && "pending".equals(application.status());
+    }
+
+    /** Whether the viewer's submission may still be withdrawn. */
+    public boolean canWithdrawSubmission() {
+        return submission != null && List.of("submitted", "in_review", "changes_requested").contains(submission.status());
+    }
+}

@@ -1,0 +1,142 @@
+package io.envhub.web.bounty;
+
+import io.envhub.web.account.Viewer;
+import io.envhub.web.bounty.BountyViews.Bounty;
+import io.envhub.web.bounty.BountyViews.DecisionRequest;
+import io.envhub.web.bounty.BountyViews.ReviewRequest;
+import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.web.settings.ApiProblem;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.quarkus.security.UnauthorizedException;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.jboss.resteasy.reactive.RestForm;
+
+/**
+ * The sponsor's decisions: accepting or declining an application (from the dashboard), and the review form of a
+ * submission ({@code /sponsor/review/{id}/submissions/{subId}}: the acceptance checklist, a comment, and approve,
+ * request changes or reject).
+ */
+@Path("/sponsor/review/{id}")
+@Produces(MediaType.TEXT_HTML)
+public class ReviewResource {
+    private static final Set<String> DECISIONS = Set.of("approve", "request_changes", "reject");
+
+    private final Viewer viewer;
+    private final BountyApi bounties;
+    private final SponsorResource dashboard;
+
+    public ReviewResource(Viewer viewer, @RestClient BountyApi bounties, SponsorResource dashboard) {
+        this.viewer = viewer;
+        this.bounties = bounties;
+        this.dashboard = dashboard;
+    }
+
+    /**
+     * The review form's state.
+     *
+     * @param bounty the bounty reviewed against
+     * @param submission the submission, with its earlier versions and reviews
+     * @param ticked the criteria ticked (by index) when the form is shown again
+     * @param comment the comment as typed
+     * @param error the refusal shown above the form, or null
+     * @param done the confirmation of the review just recorded, or null
+     */
+    public record ReviewForm(Bounty bounty, Submission submission, List<Integer> ticked, String comment, String error,
+                             String done) {
+        /** Whether criterion {@code i} is ticked. */
+        public boolean isTicked(int i) {
+            return ticked.contains(i);
+        }
+
+        /** Whether the submission still waits for a review. */
+        public boolean open() {
+            return "submitted".equals(submission.status()) || "in_review".equals(submission.status());
+        }
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance review(Viewer viewer, ReviewForm form);
+    }
+
+    @POST
+    @Path("/applications/{appId}/decision")
+    public Response decide(@PathParam("id") long id, @PathParam("appId") long appId, @RestForm String decision,
+                           @RestForm String comment) {
+        if (!"accept".equals(decision) && !"reject".equals(decision)) {
+            return dashboard.dashboard(400, BountyForm.blank(), Map.of("application-" + appId, "Accept or decline."),
+                    null);
+        }
+        try {
+            ApiProblem.call(() -> bounties.decide(bearer(), id, appId, new DecisionRequest(decision,
+                    comment == null ? "" : comment.strip())));
+        } catch (ApiProblem.Refused e) {
+            return dashboard.dashboard(SponsorResource.status(e), BountyForm.blank(),
+                    Map.of("application-" + appId, e.problem().detail()), null);
+        }
+        return Done.redirect("/sponsor", "accept".equals(decision) ? "accepted" : "rejected");
+    }
+
+    @GET
+    @Path("/submissions/{subId}")
+    public Response form(@PathParam("id") long id, @PathParam("subId") long subId, @QueryParam("done") String done) {
+        return page(200, id, subId, List.of(), "", Done.message(done));
+    }
+
+    @POST
+    @Path("/submissions/{subId}")
+    public Response review(@PathParam("id") long id, @PathParam("subId") long subId, @RestForm String decision,
+                           @RestForm String comment, @RestForm List<Integer> checked) {
+        List<Integer> ticked = checked == null ? List.of() : List.copyOf(checked);
+        String text = comment == null ? "" : comment.strip();
+        if (decision == null || !DECISIONS.contains(decision)) {
+            return page(400, id, subId, ticked, text, "Choose approve, request changes or reject.");
+        }
+        if (!"approve".equals(decision) && text.isEmpty()) {
+            return page(400, id, subId, ticked, text, "Tell the contributor why: write a comment.");
+        }
+        Bounty bounty = bounties.bounty(bearer(), id);
+        List<Boolean> checklist = new ArrayList<>();
+        for (int i = 0; i < (bounty.criteria() == null ? 0 : bounty.criteria().size()); i++) {
+            checklist.add(ticked.contains(i));
+        }
+        try {
+            ApiProblem.call(() -> bounties.review(bearer(), subId, new ReviewRequest(decision, text, checklist)));
+        } catch (ApiProblem.Refused e) {
+            return page(SponsorResource.status(e), id, subId, ticked, text, e.problem().detail());
+        }
+        return Done.redirect("/sponsor/review/" + id + "/submissions/" + subId, "reviewed");
+    }
+
+    private String bearer() {
+        if (!viewer.signedIn()) {
+            throw new UnauthorizedException();
+        }
+        return viewer.bearer();
+    }
+
+    private Response page(int status, long id, long subId, List<Integer> ticked, String comment, String message) {
+        String bearer = bearer();
+        Bounty bounty = bounties.bounty(bearer, id);
+        Submission submission = bounties.submissions(bearer, id).toCompletableFuture().join().stream()
+                .filter(s -> s.id() == subId).findFirst().orElseThrow(NotFoundException::new);
+        boolean refusal = status >= 400;
+        ReviewForm form = new ReviewForm(bounty, submission, ticked, comment, refusal ? message : null,
+                refusal ? null : message);
+        return Response.status(status).type(MediaType.TEXT_HTML_TYPE).entity(Templates.review(viewer, form)).build();
+    }
+}

@@ -1,0 +1,45 @@
+package io.envhub.web.bounty;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The realm roles in the viewer's access token ({@code realm_access.roles}), read only to decide which forms to offer
+ * (the sponsor's create form, the review form): bounty-service checks the same token on every call, so a forged or
+ * stale claim here only shows a form whose post is refused.
+ */
+final class Roles {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Roles() {
+    }
+
+    /** The roles of {@code Bearer <jwt>}; empty for anonymous visitors or a token that is not a JWT. */
+    static Set<String> of(String bearer) {
+        Set<String> roles = new HashSet<>();
+        if (bearer == null || !bearer.startsWith("Bearer ")) {
+            return roles;
+        }
+        String[] parts = bearer.substring("Bearer ".length()).split("\\.");
+        if (parts.length < 2) {
+            return roles;
+        }
+        try {
+            JsonNode claims = JSON.readTree(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
+            claims.path("realm_access").path("roles").forEach(r -> roles.add(r.asText()));
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            return roles;
+        }
+        return roles;
+    }
+
+    /** Whether the token may create bounties (sponsor or admin). */
+    static boolean sponsor(String bearer) {
+        Set<String> roles = of(bearer);
+        return roles.contains("sponsor") || roles.contains("admin");
+    }
+}
