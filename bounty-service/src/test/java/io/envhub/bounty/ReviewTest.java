@@ -85,6 +85,12 @@ class ReviewTest {
                 .body("awardsLeft", equalTo(0)).body("awarded[0].submissionId", equalTo((int) sub))
                 .body("awarded[0].environment", equalTo("alice/rev-" + u)).body("awarded[0].version", equalTo("1.1.0"))
                 .body("awarded[0].sha256", equalTo(sha2));
+        given().get("/api/v1/submissions?environment=alice/rev-" + u + "&status=approved").then().statusCode(200)
+                .body("id", contains((int) sub)).body("bountyTitle[0]", equalTo(given().get("/api/v1/bounties/{id}", id)
+                        .jsonPath().getString("title"))).body("version[0]", equalTo("1.1.0"));
+        given().get("/api/v1/submissions?environment=alice/other-" + u).then().statusCode(200).body("", hasSize(0));
+        given().get("/api/v1/submissions?status=approved").then().statusCode(400)
+                .body("type", equalTo(PROBLEM + "invalid-environment"));
         as("ada").get("/api/v1/bounties/{id}/audit", id).then().body("action",
                 contains("create", "open", "submit", "request_changes", "resubmit", "start_review", "approve", "award_last"));
     }

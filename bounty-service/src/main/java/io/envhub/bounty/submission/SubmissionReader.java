@@ -56,6 +56,22 @@ public class SubmissionReader implements Participation {
                 .map(s -> view(s, bounties.computeIfAbsent(s.bountyId, id -> Bounty.<Bounty>findById(id)), actor)).toList();
     }
 
+    /**
+     * The approved submissions whose awarded (latest) version is of {@code environment} ({@code owner/name}), oldest
+     * award first: the "submitted to bounty X (approved)" line of an environment page.
+     */
+    @Transactional
+    public List<SubmissionView> approvedOf(String environment, Actor actor) {
+        List<SubmissionView> out = new ArrayList<>();
+        for (Submission s : Submission.<Submission>list("status = 'approved' AND id IN (SELECT v.submissionId FROM "
+                + "SubmissionVersion v WHERE v.environment = ?1) ORDER BY approvedAt, id", environment)) {
+            if (environment.equals(SubmissionVersion.latest(s.id).environment)) {
+                out.add(view(s, Bounty.findById(s.bountyId), actor));
+            }
+        }
+        return out;
+    }
+
     /** The view of a submission for the caller. */
     public SubmissionView view(Submission s, Bounty b, Actor actor) {
         List<SubmissionVersion> versions = SubmissionVersion.of(s.id);
