@@ -32,8 +32,8 @@ final class SimpleHtml {
                 html.append(" data-yanked=\"").append(escape(f.yankReason() == null ? "" : f.yankReason())).append('"');
             }
             if (f.metadataSha256() != null) {
-                html.append(" data-dist-info-metadata=\"sha256=").append(f.metadataSha256()).append('"')
-                        .append(" data-core-metadata=\"sha256=").append(f.metadataSha256()).append('"');
+                // PEP 714: only the new name; pip 23.0 (Debian 12's) crashes on the hash of the old one
+                html.append(" data-core-metadata=\"sha256=").append(f.metadataSha256()).append('"');
             }
             html.append('>').append(escape(f.filename())).append("</a><br>\n");
         }

@@ -37,7 +37,6 @@ final class SimpleJson {
                 @JsonProperty("requires-python") String requiresPython,
                 Object yanked,
                 @JsonProperty("core-metadata") Map<String, String> coreMetadata,
-                @JsonProperty("dist-info-metadata") Map<String, String> distInfoMetadata,
                 long size,
                 @JsonProperty("upload-time") String uploadTime) {
     }
@@ -57,6 +56,6 @@ final class SimpleJson {
         String requiresPython = f.requiresPython() == null || f.requiresPython().isBlank() ? null : f.requiresPython();
         String uploaded = f.uploadedAt() == null ? null : UPLOAD_TIME.format(f.uploadedAt().atZoneSameInstant(ZoneOffset.UTC));
         return new File(f.filename(), IndexUrls.file(page.owner(), page.name(), f.filename()), Map.of("sha256", f.sha256()),
-                requiresPython, yanked, metadata, metadata, f.size(), uploaded);
+                requiresPython, yanked, metadata, f.size(), uploaded);
     }
 }

@@ -3,6 +3,7 @@ package io.envhub.registry.index;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.testsupport.TestWheels;
@@ -150,6 +151,30 @@ class IndexInstallTest {
     }
 
     /** python3 with pip (the default one, else Debian's); skips the test when no pip is installed at all. */
+    /**
+     * Debian 12's own pip (23.0.1, what `apt-get install python3-pip` gives) reads the JSON index too: it crashed on the
+     * hash of the old {@code dist-info-metadata} key, which the index no longer sends (PEP 714).
+     */
+    @Test
+    void debianSystemPipInstallsFromTheIndex() throws Exception {
+        String system = "/usr/bin/python3";
+        boolean hasPip = Files.isExecutable(Path.of(system)) && run(List.of(system, "-m", "pip", "--version"), Map.of()).exit() == 0;
+        if (!hasPip) {
+            assertFalse("true".equals(System.getenv("CI")), "CI has Debian's python3-pip (./envhub-stack test installs it)");
+            Assumptions.abort("no Debian python3-pip on this machine");
+        }
+        Path target = Files.createTempDirectory("envhub-pip-");
+        try {
+            Result r = run(List.of(system, "-m", "pip", "install", "--isolated", "--no-cache-dir", "--disable-pip-version-check",
+                    "--index-url", "http://127.0.0.1:" + base.getPort() + "/simple/alice/", "--no-deps", "--target",
+                    target.toString(), "pip-demo"), Map.of());
+            assertEquals(0, r.exit(), r.output());
+            assertTrue(Files.isDirectory(target.resolve("pip_demo-1.1.dist-info")), r.output());
+        } finally {
+            delete(target);
+        }
+    }
+
     static String pythonWithPip() throws Exception {
         for (String candidate : List.of("python3", "/usr/bin/python3")) {
             try {

@@ -81,10 +81,10 @@ public final class BountyText {
             lines.add("No bounties match.");
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "%-6s %-16s %-10s %-14s %-16s %-7s %s", "ID", "TIER", "DOMAIN", "REWARD",
+        lines.add(String.format(Locale.ROOT, "%-6s %-16s %-16s %-14s %-16s %-7s %s", "ID", "TIER", "DOMAIN", "REWARD",
                 "DEADLINE", "LEFT", "TITLE"));
         for (JsonNode b : items) {
-            lines.add(String.format(Locale.ROOT, "%-6s %-16s %-10s %-14s %-16s %-7s %s", b.path("id").asText(),
+            lines.add(String.format(Locale.ROOT, "%-6s %-16s %-16s %-14s %-16s %-7s %s", b.path("id").asText(),
                     b.path("tier").asText().replace('_', ' '), b.path("domain").asText(),
                     money(b.path("rewardMinor").asLong(), b.path("currency").asText(null)),
                     countdown(b.path("deadline").asText(null), now),

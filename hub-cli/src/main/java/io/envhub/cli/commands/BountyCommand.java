@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,6 +39,8 @@ public final class BountyCommand extends BaseCommand {
     public static final String DEFAULT_URL = "http://127.0.0.1:8082";
     /** Longest proposal bounty-service takes. */
     static final int MAX_PROPOSAL_BYTES = 10 * 1024;
+    /** How every personal access token starts. */
+    static final String PERSONAL_TOKEN_PREFIX = "envhub_";
 
     @Override
     protected int run(CliContext ctx) {
@@ -61,9 +64,33 @@ public final class BountyCommand extends BaseCommand {
             return base;
         }
 
-        /** A client of bounty-service with the hub session's credentials. */
+        /**
+         * A client of bounty-service with the session's Keycloak login. A personal access token is never sent there
+         * (bounty-service accepts Keycloak access tokens only): with one, reading the board works anonymously, and
+         * acting as yourself asks for {@code envhub login}.
+         */
         HubClient client(CliContext ctx) {
-            return new HubClient(base(ctx), ctx.http(), ctx.mapper(), ctx.session());
+            HubClient.Auth session = ctx.session();
+            HubClient.Auth login = new HubClient.Auth() {
+                @Override
+                public Optional<String> authorization() {
+                    return session.authorization().filter(header -> !header.startsWith("Bearer " + PERSONAL_TOKEN_PREFIX));
+                }
+
+                @Override
+                public boolean refreshAfterUnauthorized() {
+                    return authorization().isPresent() && session.refreshAfterUnauthorized();
+                }
+            };
+            return new HubClient(base(ctx), ctx.http(), ctx.mapper(), login);
+        }
+
+        /** Refuses an action that needs the caller's identity when only a personal access token is at hand. */
+        void requireLogin(CliContext ctx) {
+            if (ctx.session().authorization().map(h -> h.startsWith("Bearer " + PERSONAL_TOKEN_PREFIX)).orElse(false)) {
+                throw new CliException(ExitCodes.NETWORK_OR_AUTH, "bounty commands act as you through a Keycloak login; "
+                        + "personal access tokens work only on the hub — run `envhub login` (device login)");
+            }
         }
     }
 
@@ -152,6 +179,7 @@ public final class BountyCommand extends BaseCommand {
         protected int run(CliContext ctx) throws IOException {
             String text = readProposal(ctx, proposal);
             TokenCommand.requireSignedIn(ctx);
+            target.requireLogin(ctx);
             HubClient api = target.client(ctx);
             JsonNode a = api.post(api.url("api", "v1", "bounties", Long.toString(id), "applications"),
                     Map.of("proposal", text), Situation.of("bounty apply", null, null, null));
@@ -188,6 +216,7 @@ public final class BountyCommand extends BaseCommand {
         protected int run(CliContext ctx) {
             TokenCommand.requireSignedIn(ctx);
             Ref ref = resolve(ctx, reference, dir);
+            target.requireLogin(ctx);
             HubClient api = target.client(ctx);
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("environment", ref.coordinates());
@@ -215,6 +244,7 @@ public final class BountyCommand extends BaseCommand {
         @Override
         protected int run(CliContext ctx) {
             TokenCommand.requireSignedIn(ctx);
+            target.requireLogin(ctx);
             HubClient api = target.client(ctx);
             Situation situation = Situation.of("bounty status", null, null, null);
             JsonNode apps = api.get(api.url("api", "v1", "bounties", "me", "applications"), situation);
