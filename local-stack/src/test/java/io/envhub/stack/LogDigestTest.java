@@ -65,7 +65,10 @@ class LogDigestTest {
         // the child exits at once and its parent (sh) sleeps without reaping it: a zombie for a second
         Process p = new ProcessBuilder("sh", "-c", "sh -c 'exit 0' & echo $!; exec sleep 5").start();
         try {
-            long child = Long.parseLong(new String(p.getInputStream().readNBytes(16)).trim().split("\\s+")[0]);
+            // one line, not a byte count: stdout stays open while sleep runs, and waiting for it let sh reap the child
+            String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            long child = Long.parseLong(line.trim());
             long deadline = System.currentTimeMillis() + 5_000;
             while (ProcStat.of(child).map(ProcStat::running).orElse(false) && System.currentTimeMillis() < deadline) {
                 Thread.sleep(20);
