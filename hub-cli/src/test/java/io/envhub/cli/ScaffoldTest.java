@@ -1,8 +1,8 @@
 package io.envhub.cli;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.envhub.cli.build.BuildResult;
 import io.envhub.cli.build.LocalChecks;
@@ -31,7 +31,7 @@ class ScaffoldTest {
         BuildResult r = WheelBuilder.build(dir);
         assertTrue(LocalChecks.allPassed(LocalChecks.run(r)), LocalChecks.run(r).toString());
 
-        assumeTrue(Python.available(), "python3 with pip is not available");
+        Prerequisites.require(Python.available(), "python3 with pip");
         Path target = tmp.resolve("site");
         Python.Out install = Python.pipInstall(r.wheel(), target);
         assertEquals(0, install.exitCode(), install.output());

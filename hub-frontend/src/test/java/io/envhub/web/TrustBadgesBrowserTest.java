@@ -1,9 +1,9 @@
 package io.envhub.web;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -98,7 +98,7 @@ class TrustBadgesBrowserTest {
         if (!chromium && ci) {
             fail("chromium and chromium-driver must be installed");
         }
-        assumeTrue(chromium, "chromium and chromium-driver are not installed");
+        Prerequisites.require(chromium, "chromium and chromium-driver");
         String run = HubFixtures.unique();
         String tag = "badges" + run;
         Map<String, String> names = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.envhub.registry.index;
 
+import io.envhub.testprereq.Prerequisites;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -161,7 +161,7 @@ class IndexInstallTest {
         boolean hasPip = Files.isExecutable(Path.of(system)) && run(List.of(system, "-m", "pip", "--version"), Map.of()).exit() == 0;
         if (!hasPip) {
             assertFalse("true".equals(System.getenv("CI")), "CI has Debian's python3-pip (./envhub-stack test installs it)");
-            Assumptions.abort("no Debian python3-pip on this machine");
+            Prerequisites.require(false, "Debian's python3-pip");
         }
         Path target = Files.createTempDirectory("envhub-pip-");
         try {
@@ -186,7 +186,7 @@ class IndexInstallTest {
                 continue;
             }
         }
-        Assumptions.abort("no python3 with pip on this machine");
+        Prerequisites.require(false, "python3 with pip");
         return null;
     }
 

@@ -40,6 +40,8 @@ class MultipartPushTest {
     EntityManager em;
     @Inject
     ObjectStore store;
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
     @TestHTTPResource("/")
     URL base;
 
@@ -128,8 +130,9 @@ class MultipartPushTest {
                     + whole.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.write(whole, 0, whole.length / 2);
             out.flush();
+            FinishedUploads.awaitReceiving(registry);
         }
-        Thread.sleep(1500);
+        FinishedUploads.awaitHandled(registry);
         assertTrue(store.size(Artifact.objectKeyFor(sha(wheel.bytes()))).isEmpty(), "no object");
         assertEquals(0, count("SELECT count(*) FROM hub.environments WHERE name = 'mp-cut'"), "no row");
         post(alice, "alice/mp-cut", whole).statusCode(201);

@@ -35,6 +35,8 @@ class PublishTest {
 
     @Inject
     ObjectStore store;
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
 
     static ValidatableResponse push(String token, String path, String filename, byte[] bytes, String sha256, String visibility) {
         var req = given().multiPart("file", filename, bytes, "application/octet-stream");
@@ -241,8 +243,9 @@ class PublishTest {
                     + "\r\nContent-Length: " + declared + "\r\n\r\n" + head).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             out.write(wheel.bytes());
             out.flush();
+            FinishedUploads.awaitReceiving(registry);
         }
-        Thread.sleep(500);
+        FinishedUploads.awaitHandled(registry);
         assertEquals(objects, objectCount(), "no object left behind");
         assertEquals(versions, count("SELECT count(*) FROM hub.versions"), "no version row left behind");
         assertEquals(0, count("SELECT count(*) FROM hub.environments WHERE name = 'interrupted'"));

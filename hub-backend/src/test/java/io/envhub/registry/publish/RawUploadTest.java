@@ -44,6 +44,8 @@ class RawUploadTest {
 
     @Inject
     ObjectStore store;
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
 
     @TestHTTPResource("/")
     URL base;
@@ -216,11 +218,9 @@ class RawUploadTest {
             out.write(wheel.bytes());
             out.write(new byte[500_000]);
             out.flush();
+            FinishedUploads.awaitReceiving(registry);
         }
-        for (int i = 0; i < 50 && store.size(Artifact.objectKeyFor(declaredSha)).isPresent(); i++) {
-            Thread.sleep(100);
-        }
-        Thread.sleep(500);
+        FinishedUploads.awaitHandled(registry);
         assertTrue(store.size(Artifact.objectKeyFor(declaredSha)).isEmpty(), "no object under the declared key");
         assertEquals(versions, count("SELECT count(*) FROM hub.versions"), "no version row left behind");
         String sha = sha(wheel.bytes());

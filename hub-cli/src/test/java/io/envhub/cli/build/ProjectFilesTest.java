@@ -1,7 +1,7 @@
 package io.envhub.cli.build;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +40,7 @@ class ProjectFilesTest {
     @Test
     void sameFilesAsGitLeavesUntracked() throws Exception {
         tree();
-        assumeTrue(run(List.of("git", "--version")) != null, "git is not installed");
+        Prerequisites.require(run(List.of("git", "--version")) != null, "git");
         assertEquals(0, exec(List.of("git", "init", "-q")));
         String listed = run(List.of("git", "ls-files", "--others", "--exclude-standard"));
         Set<String> expected = new TreeSet<>(Arrays.asList(listed.strip().split("\n")));

@@ -1,10 +1,10 @@
 package io.envhub.cli.build;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.envhub.format.wheel.Wheel;
 import io.envhub.format.wheel.WheelReader;
@@ -184,7 +184,7 @@ class WheelBuilderTest {
     }
 
     static void assertRuns(BuildResult r, String module) throws IOException {
-        assumeTrue(Python.available(), "python3 with pip is not available");
+        Prerequisites.require(Python.available(), "python3 with pip");
         Path target = Files.createTempDirectory("envhub-pip-");
         Python.Out install = Python.pipInstall(r.wheel(), target);
         assertEquals(0, install.exitCode(), install.output());

@@ -1,6 +1,6 @@
 package io.envhub.cli.e2e;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import io.envhub.testprereq.Prerequisites;
 
 import java.nio.file.Files;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -14,7 +14,7 @@ public final class HubBackendExtension implements BeforeAllCallback, ParameterRe
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        assumeTrue(Files.exists(HubBackend.runner()), "hub-backend is not packaged (" + HubBackend.runner()
+        Prerequisites.require(Files.exists(HubBackend.runner()), "a packaged hub-backend (" + HubBackend.runner()
                 + "); run ./mvnw -pl hub-backend -am install -DskipTests");
         backend(context);
     }

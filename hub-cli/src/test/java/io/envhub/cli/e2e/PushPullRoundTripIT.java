@@ -1,8 +1,8 @@
 package io.envhub.cli.e2e;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -204,7 +204,6 @@ class PushPullRoundTripIT {
     @Test
     @Order(6)
     void pullVerifiesTheHashAndExtracts() throws Exception {
-        assumeTrue(readApiPresent(), "this hub-backend has no read API yet (GET .../versions): pull is covered by PullTest");
         Path out = tmp.resolve("pulled");
         JsonNode pull = json(alice().run("pull", "alice/round-trip@0.1.0", "-o", out.toString(), "--extract", "--json"));
         assertEquals(pushedSha, pull.path("sha256").asText());
@@ -227,8 +226,7 @@ class PushPullRoundTripIT {
     @Test
     @Order(7)
     void installWithPipFromThePackageIndex() throws Exception {
-        assumeTrue(status(hub.url() + "/simple/alice/") != 404, "this hub-backend has no package index (/simple/) yet");
-        assumeTrue(Python.available(), "python3 with pip is not available");
+        Prerequisites.require(Python.available(), "python3 with pip");
         Path target = tmp.resolve("site");
         hub.markValidated("alice", "round-trip", "0.1.1");
         CliRun.Result r = alice().env("PIP_CONFIG_FILE", "/dev/null")
@@ -250,15 +248,5 @@ class PushPullRoundTripIT {
         assertEquals(ExitCodes.NETWORK_OR_AUTH, after.exitCode(), after.toString());
         assertEquals(0, alice().run("logout").exitCode());
         assertTrue(!Files.exists(tmp.resolve("alice/credentials")));
-    }
-
-    private static boolean readApiPresent() throws Exception {
-        int s = status(hub.url() + "/api/v1/environments/alice/round-trip/versions");
-        return s == 200;
-    }
-
-    private static int status(String url) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding())
-                .statusCode();
     }
 }

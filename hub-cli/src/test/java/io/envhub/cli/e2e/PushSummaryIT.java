@@ -1,9 +1,9 @@
 package io.envhub.cli.e2e;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,12 +41,8 @@ class PushSummaryIT {
 
     @BeforeAll
     static void startValidator(HubBackend backend) throws Exception {
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        boolean ready = Files.exists(ValidatorProcess.runner()) && Files.isExecutable(Path.of("/usr/bin/bwrap"));
-        if (!ready && ci) {
-            fail("package-validator must be packaged and bubblewrap installed (" + ValidatorProcess.runner() + ")");
-        }
-        assumeTrue(ready, "package-validator is not packaged or bubblewrap is missing");
+        Prerequisites.require(Files.exists(ValidatorProcess.runner()) && Files.isExecutable(Path.of("/usr/bin/bwrap")),
+                "a packaged package-validator (" + ValidatorProcess.runner() + ") and bubblewrap");
         hub = backend;
         validator = ValidatorProcess.start(hub.url());
         run = UUID.randomUUID().toString().substring(0, 6);

@@ -1,5 +1,6 @@
 package io.envhub.stack.seed;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,7 +72,7 @@ class DemoEnvironmentsTest {
 
     @Test
     void rewardsPayForTheAnswerAndNotForProbes() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+        Prerequisites.require(Files.isExecutable(Path.of("/usr/bin/python3")), "/usr/bin/python3");
         Path script = dir.resolve("demo_probe.py");
         try (InputStream in = getClass().getResourceAsStream("demo_probe.py")) {
             Files.copy(in, script);

@@ -1,8 +1,8 @@
 package io.envhub.format.wheel;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ class PythonInteropTest {
 
     @Test
     void pipInstallsWrittenWheelAndModuleImports() throws Exception {
-        assumeTrue(run(Map.of(), "python3", "-m", "pip", "--version").exitCode == 0, "python3 -m pip not available");
+        Prerequisites.require(run(Map.of(), "python3", "-m", "pip", "--version").exitCode == 0, "python3 -m pip");
         Path project = Files.createDirectory(dir.resolve("project"));
         Path wheel = WheelWriterReaderTest.writer(project).writeTo(dir);
         Path target = dir.resolve("site");
@@ -40,7 +40,7 @@ class PythonInteropTest {
 
     @Test
     void readsWheelWrittenByPythonZipfile() throws Exception {
-        assumeTrue(run(Map.of(), "python3", "--version").exitCode == 0, "python3 not available");
+        Prerequisites.require(run(Map.of(), "python3", "--version").exitCode == 0, "python3");
         Path wheel = dir.resolve("py_pkg-2.0-py3-none-any.whl");
         String script = String.join("\n",
                 "import base64, hashlib, sys, zipfile",

@@ -1,5 +1,6 @@
 package io.envhub.validator.check;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +25,7 @@ class FingerprintParityTest {
 
     @Test
     void pythonAndJavaAgree() throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of(EngineSettings.PYTHON)), "no " + EngineSettings.PYTHON);
+        Prerequisites.require(Files.isExecutable(Path.of(EngineSettings.PYTHON)), EngineSettings.PYTHON);
         List<Map<String, Object>> rows = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < 60; i++) {

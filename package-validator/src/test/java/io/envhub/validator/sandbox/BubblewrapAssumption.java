@@ -1,13 +1,13 @@
 package io.envhub.validator.sandbox;
 
+import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
-/** Test helpers: skip when bubblewrap cannot isolate here; check the host for leftovers of the sandbox uid. */
+/** Test helpers: skip (fail with CI=true) when bubblewrap cannot isolate here; check the host for leftovers of the sandbox uid. */
 public final class BubblewrapAssumption {
 
     /** The sandbox uid of the tests. */
@@ -19,7 +19,7 @@ public final class BubblewrapAssumption {
     private BubblewrapAssumption() {
     }
 
-    /** Skips the test unless bubblewrap works here (as root, so the uid drop and the process limit apply). */
+    /** Skips (with CI=true: fails) the test unless bubblewrap works here (as root, so the uid drop and the process limit apply). */
     public static synchronized void assumeBubblewrap() {
         if (!checked) {
             checked = true;
@@ -33,7 +33,7 @@ public final class BubblewrapAssumption {
                 problem = e.getMessage();
             }
         }
-        Assumptions.assumeTrue(problem == null, () -> "bubblewrap sandbox not usable here: " + problem);
+        Prerequisites.require(problem == null, "a usable bubblewrap sandbox (" + problem + ")");
     }
 
     /** Waits up to 10 s for every process of the sandbox uid to be gone, then asserts there are none. */

@@ -1,5 +1,6 @@
 package io.envhub.validator.worker;
 
+import io.envhub.testprereq.Prerequisites;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +31,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -67,7 +67,7 @@ class WorkerEndToEndTest {
     @Order(1)
     void pushedVersionsAreValidatedByTheWorkerAndTheirReportsRecorded() throws Exception {
         Config config = ConfigProvider.getConfig();
-        Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
+        Prerequisites.require(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
                 "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
         BubblewrapAssumption.assumeBubblewrap();
         String hub = config.getValue("envhub.validator.hub-url", String.class);
@@ -103,7 +103,7 @@ class WorkerEndToEndTest {
     @Order(3)
     void aDependencyResolvedThroughTheOwnersIndexAndItsUpstreamLetsTheRuntimeRun() throws Exception {
         Config config = ConfigProvider.getConfig();
-        Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
+        Prerequisites.require(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
                 "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
         BubblewrapAssumption.assumeBubblewrap();
         String hub = config.getValue("envhub.validator.hub-url", String.class);
@@ -160,7 +160,7 @@ class WorkerEndToEndTest {
     @Order(2)
     void twoWorkersAndOneThatDiesMidJobRecordEveryResultOnce() throws Exception {
         Config config = ConfigProvider.getConfig();
-        Assumptions.assumeTrue(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
+        Prerequisites.require(config.getOptionalValue("envhub.test.hub-missing", String.class).isEmpty(),
                 "hub-backend is not packaged (mvn package -pl hub-backend -DskipTests)");
         BubblewrapAssumption.assumeBubblewrap();
         String hub = config.getValue("envhub.validator.hub-url", String.class);
