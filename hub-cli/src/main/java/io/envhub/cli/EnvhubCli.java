@@ -1,5 +1,8 @@
 package io.envhub.cli;
 
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.context.ContextProvider;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.commands.BountyCommand;
 import io.envhub.cli.commands.BuildCommand;
 import io.envhub.cli.commands.InfoCommand;
@@ -30,7 +33,7 @@ import picocli.CommandLine.ScopeType;
         footer = {"", "Example:", "  envhub init reverse-text && cd reverse-text && envhub push",
             "", "Environment: ENVHUB_URL, ENVHUB_BOUNTY_URL, ENVHUB_TOKEN, ENVHUB_KEYCLOAK_URL, ENVHUB_CONFIG_DIR, XDG_CONFIG_HOME,",
             "  ENVHUB_DEBUG"})
-public final class EnvhubCli implements Runnable {
+public final class EnvhubCli implements Runnable, ContextProvider {
     private final CliContext ctx;
 
     @CommandLine.Spec
@@ -46,6 +49,7 @@ public final class EnvhubCli implements Runnable {
     }
 
     /** The context of this run. */
+    @Override
     public CliContext context() {
         return ctx;
     }

@@ -1,5 +1,8 @@
 package io.envhub.cli;
 
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.ExitCodes;
+import io.envhub.cli.core.CliException;
 import io.envhub.cli.build.BuildException;
 import io.envhub.cli.http.ApiProblem;
 import io.envhub.cli.http.ProblemMessages;

@@ -1,5 +1,6 @@
 package io.envhub.cli;
 
+import io.envhub.cli.context.CliContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

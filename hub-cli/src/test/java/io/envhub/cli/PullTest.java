@@ -1,5 +1,6 @@
 package io.envhub.cli;
 
+import io.envhub.cli.core.ExitCodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -2,8 +2,8 @@ package io.envhub.cli.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.http.HubClient;
 import io.envhub.cli.http.Sleeper;
 import java.io.IOException;

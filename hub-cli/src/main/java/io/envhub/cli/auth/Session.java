@@ -1,8 +1,7 @@
 package io.envhub.cli.auth;
 
-import io.envhub.cli.CliContext;
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.config.Credentials;
 import io.envhub.cli.http.HubClient;
 import io.envhub.cli.http.Sleeper;
@@ -17,7 +16,7 @@ import java.util.Optional;
 public final class Session implements HubClient.Auth {
     private static final long EXPIRY_MARGIN_SECONDS = 30;
 
-    private final CliContext ctx;
+    private final SessionSource ctx;
     private Credentials current;
     private boolean loaded;
 
@@ -26,7 +25,7 @@ public final class Session implements HubClient.Auth {
      *
      * @param ctx the command's context
      */
-    public Session(CliContext ctx) {
+    public Session(SessionSource ctx) {
         this.ctx = ctx;
     }
 

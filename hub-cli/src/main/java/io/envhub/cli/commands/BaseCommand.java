@@ -1,7 +1,7 @@
 package io.envhub.cli.commands;
 
-import io.envhub.cli.CliContext;
-import io.envhub.cli.EnvhubCli;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.context.ContextProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
@@ -14,7 +14,7 @@ abstract class BaseCommand implements Callable<Integer> {
 
     /** The context of this run. */
     protected CliContext ctx() {
-        return ((EnvhubCli) spec.root().userObject()).context();
+        return ((ContextProvider) spec.root().userObject()).context();
     }
 
     @Override

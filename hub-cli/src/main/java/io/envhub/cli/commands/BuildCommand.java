@@ -1,7 +1,7 @@
 package io.envhub.cli.commands;
 
-import io.envhub.cli.CliContext;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.build.BuildResult;
 import io.envhub.cli.build.WheelBuilder;
 import io.envhub.cli.progress.ProgressBar;

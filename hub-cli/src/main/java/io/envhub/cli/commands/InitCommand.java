@@ -1,7 +1,7 @@
 package io.envhub.cli.commands;
 
-import io.envhub.cli.CliContext;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.scaffold.Scaffold;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

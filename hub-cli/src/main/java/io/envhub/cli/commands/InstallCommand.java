@@ -1,9 +1,9 @@
 package io.envhub.cli.commands;
 
-import io.envhub.cli.CliContext;
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
-import io.envhub.cli.Ref;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
+import io.envhub.cli.core.Ref;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

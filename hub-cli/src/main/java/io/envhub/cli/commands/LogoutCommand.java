@@ -1,7 +1,7 @@
 package io.envhub.cli.commands;
 
-import io.envhub.cli.CliContext;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.auth.KeycloakClient;
 import io.envhub.cli.config.Credentials;
 import io.envhub.cli.http.Sleeper;

@@ -1,8 +1,8 @@
 package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.cli.CliContext;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.http.HubClient;
 import io.envhub.cli.http.Situation;
 import java.util.ArrayList;

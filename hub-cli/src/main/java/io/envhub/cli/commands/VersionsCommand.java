@@ -1,9 +1,9 @@
 package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.cli.CliContext;
-import io.envhub.cli.ExitCodes;
-import io.envhub.cli.Ref;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.ExitCodes;
+import io.envhub.cli.core.Ref;
 import io.envhub.cli.http.Situation;
 import io.envhub.cli.progress.ProgressBar;
 import picocli.CommandLine.Command;

@@ -1,9 +1,9 @@
 package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.cli.CliContext;
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.http.Situation;
 import java.util.ArrayList;
 import java.util.List;

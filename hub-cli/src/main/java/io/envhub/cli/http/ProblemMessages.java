@@ -1,6 +1,6 @@
 package io.envhub.cli.http;
 
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.ExitCodes;
 import java.util.Locale;
 
 /**

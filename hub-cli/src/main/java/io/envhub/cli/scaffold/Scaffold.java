@@ -1,7 +1,7 @@
 package io.envhub.cli.scaffold;
 
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.format.name.InvalidNameException;
 import io.envhub.format.name.ProjectName;
 import java.io.IOException;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.cli.CliRun;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

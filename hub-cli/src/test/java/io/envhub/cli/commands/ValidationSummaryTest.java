@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.ExitCodes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

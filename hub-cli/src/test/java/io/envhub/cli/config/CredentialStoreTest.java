@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.cli.CliContext;
+import io.envhub.cli.context.CliContext;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

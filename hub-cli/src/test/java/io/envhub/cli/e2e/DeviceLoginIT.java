@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.envhub.cli.CliContext;
+import io.envhub.cli.context.CliContext;
 import io.envhub.cli.CliRun;
 import io.envhub.cli.EnvhubCli;
 import io.envhub.testsupport.BrowserSession;

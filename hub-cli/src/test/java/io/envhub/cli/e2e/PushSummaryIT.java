@@ -3,12 +3,11 @@ package io.envhub.cli.e2e;
 import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.cli.CliRun;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.Tokens;
 import java.nio.file.Files;

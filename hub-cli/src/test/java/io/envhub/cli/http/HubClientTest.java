@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.stack.Ports;
 import java.net.http.HttpClient;
 import java.time.Duration;

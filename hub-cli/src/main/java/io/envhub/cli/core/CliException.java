@@ -1,4 +1,4 @@
-package io.envhub.cli;
+package io.envhub.cli.core;
 
 /** A failure that ends the command with one readable line and an exit code from {@link ExitCodes}. */
 public class CliException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.envhub.cli;
+package io.envhub.cli.core;
 
 import io.envhub.format.version.Version;
 

@@ -1,4 +1,4 @@
-package io.envhub.cli;
+package io.envhub.cli.core;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,9 @@
-package io.envhub.cli;
+package io.envhub.cli.context;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.envhub.cli.auth.Session;
+import io.envhub.cli.auth.SessionSource;
 import io.envhub.cli.config.CredentialStore;
 import io.envhub.cli.http.HubClient;
 import java.io.InputStream;
@@ -17,7 +18,7 @@ import java.util.Map;
  * is attached, the global options, and the lazily created hub client and login session. Tests build one with
  * their own environment and streams instead of touching the process's.
  */
-public final class CliContext {
+public final class CliContext implements SessionSource {
     /** Default hub URL (the local stack). */
     public static final String DEFAULT_HUB_URL = "http://127.0.0.1:8081";
     /** Default Keycloak URL (the local stack). */
@@ -64,6 +65,7 @@ public final class CliContext {
         return new CliContext(System.getenv(), System.out, System.err, System.in, System.console() != null);
     }
 
+    @Override
     public Map<String, String> env() {
         return env;
     }
@@ -90,15 +92,18 @@ public final class CliContext {
         return json;
     }
 
-    void json(boolean value) {
+    /** Set by the root command's --json option. */
+    public void json(boolean value) {
         this.json = value;
     }
 
-    void hubUrlOption(String value) {
+    /** Set by the root command's --hub option. */
+    public void hubUrlOption(String value) {
         this.hubUrlOption = value;
     }
 
-    void keycloakUrlOption(String value) {
+    /** Set by the root command's --keycloak option. */
+    public void keycloakUrlOption(String value) {
         this.keycloakUrlOption = value;
     }
 
@@ -118,6 +123,7 @@ public final class CliContext {
      *
      * @return base URL without trailing slash
      */
+    @Override
     public String hubUrl() {
         String v = firstNonBlank(hubUrlOption, env.get("ENVHUB_URL"));
         if (v == null) {
@@ -151,6 +157,7 @@ public final class CliContext {
      *
      * @return base URL without trailing slash
      */
+    @Override
     public String keycloakUrl() {
         String v = firstNonBlank(keycloakUrlOption, env.get("ENVHUB_KEYCLOAK_URL"));
         if (v == null) {
@@ -179,6 +186,7 @@ public final class CliContext {
     }
 
     /** Jackson, configured once. */
+    @Override
     public ObjectMapper mapper() {
         if (mapper == null) {
             mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -187,6 +195,7 @@ public final class CliContext {
     }
 
     /** The shared HTTP client (no automatic redirects: downloads follow them without credentials). */
+    @Override
     public HttpClient http() {
         if (http == null) {
             http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
@@ -196,6 +205,7 @@ public final class CliContext {
     }
 
     /** The credentials file. */
+    @Override
     public CredentialStore credentials() {
         if (store == null) {
             store = new CredentialStore(configDir(), mapper());
