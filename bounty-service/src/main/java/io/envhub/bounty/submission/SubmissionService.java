@@ -40,6 +40,7 @@ public class SubmissionService {
         Bounty b = mayParticipate(bountyId, actor);
         VersionCheck.Ref ref = VersionCheck.parse(environment);
         VersionFacts facts = versions.eligible(ref, version, actor.subject());
+        VersionCheck.requireTags(b, ref, facts);
         return record(bountyId, ref, facts, actor);
     }
 
@@ -67,9 +68,10 @@ public class SubmissionService {
         actor.requireContributor();
         Submission s = own(Submission.findById(submissionId), submissionId, actor);
         Machine.SUBMISSION.next(s.status, "resubmit");
-        mayParticipate(s.bountyId, actor);
+        Bounty b = mayParticipate(s.bountyId, actor);
         VersionCheck.Ref ref = VersionCheck.parse(environment == null ? SubmissionVersion.latest(s.id).environment : environment);
         VersionFacts facts = versions.eligible(ref, version, actor.subject());
+        VersionCheck.requireTags(b, ref, facts);
         return recordVersion(submissionId, ref, facts, actor);
     }
 
