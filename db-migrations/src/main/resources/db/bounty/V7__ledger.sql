@@ -45,10 +45,15 @@ CREATE INDEX ledger_entries_account ON bounty.ledger_entries (account_id);
 -- account below zero.
 CREATE FUNCTION bounty.ledger_check_transaction() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    tx BIGINT := CASE WHEN TG_TABLE_NAME = 'ledger_transactions' THEN NEW.id ELSE NEW.transaction_id END;
+    tx BIGINT;
     n INT;
     bad RECORD;
 BEGIN
+    IF TG_TABLE_NAME = 'ledger_transactions' THEN
+        tx := NEW.id;
+    ELSE
+        tx := NEW.transaction_id;
+    END IF;
     SELECT count(*) INTO n FROM bounty.ledger_entries WHERE transaction_id = tx;
     IF n < 2 THEN
         RAISE EXCEPTION 'ledger transaction % has % entries; a transaction needs at least 2', tx, n

@@ -55,18 +55,24 @@ public class FundingService {
 
     /** Fundings of the sponsor (Keycloak subject), newest first; {@code onlyTx} narrows to one transaction. */
     public List<FundingView> history(String subject, Long onlyTx) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
+        String sql = """
                 SELECT t.id, p.username, e.amount_minor, e.currency, t.reference, t.actor, t.at
                   FROM bounty.ledger_transactions t
                   JOIN bounty.ledger_entries e ON e.transaction_id = t.id
                   JOIN bounty.ledger_accounts a ON a.id = e.account_id
                   LEFT JOIN bounty.participants p ON 'sponsor:' || p.subject = a.name
                  WHERE t.kind = 'fund' AND a.name LIKE 'sponsor:%'
-                   AND (CAST(?1 AS TEXT) IS NULL OR a.name = 'sponsor:' || CAST(?1 AS TEXT))
-                   AND (CAST(?2 AS BIGINT) IS NULL OR t.id = CAST(?2 AS BIGINT))
-                 ORDER BY t.id DESC LIMIT 500
-                """).setParameter(1, subject).setParameter(2, onlyTx).getResultList();
+                """ + (subject == null ? "" : " AND a.name = :account") + (onlyTx == null ? "" : " AND t.id = :tx")
+                + " ORDER BY t.id DESC LIMIT 500";
+        var q = em.createNativeQuery(sql);
+        if (subject != null) {
+            q.setParameter("account", Accounts.sponsor(subject));
+        }
+        if (onlyTx != null) {
+            q.setParameter("tx", onlyTx);
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = q.getResultList();
         return rows.stream().map(r -> new FundingView(((Number) r[0]).longValue(), (String) r[1], ((Number) r[2]).longValue(),
                 (String) r[3], (String) r[4], (String) r[5], toTime(r[6]))).toList();
     }

@@ -110,10 +110,12 @@ public class PayoutWorker {
                 return List.of();
             }
             List<Long> claimed = ids.stream().map(Number::longValue).toList();
-            em.createNativeQuery("UPDATE bounty.payouts SET lease_owner = ?1, lease_until = now() + CAST(?2 AS INTERVAL), "
-                            + "provider = ?3, updated_at = now() WHERE id IN (?4)")
-                    .setParameter(1, workerId).setParameter(2, config.payout().lease().toSeconds() + " seconds")
-                    .setParameter(3, provider.name()).setParameter(4, claimed).executeUpdate();
+            for (long id : claimed) {
+                em.createNativeQuery("UPDATE bounty.payouts SET lease_owner = ?1, lease_until = now() + CAST(?2 AS INTERVAL), "
+                                + "provider = ?3, updated_at = now() WHERE id = ?4")
+                        .setParameter(1, workerId).setParameter(2, config.payout().lease().toSeconds() + " seconds")
+                        .setParameter(3, provider.name()).setParameter(4, id).executeUpdate();
+            }
             return detached(claimed);
         });
     }
