@@ -38,6 +38,7 @@ class AdminMoneyPagesTest {
     URL root;
 
     private BrowserSession signIn(String user) {
+        TestPortRedirect.allow(root);
         BrowserSession browser = new BrowserSession();
         HttpResponse<String> landed = browser.login(browser.get(root + "login"), user, user);
         assertEquals(200, landed.statusCode(), landed.body());
