@@ -23,7 +23,8 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
- * {@code /admin/payouts}: the manual payout queue. Admins list payouts by state (pending, sent, failed, confirmed), pay
+ * {@code /admin/payouts}: the manual payout queue. Admins list payouts by state (to pay, i.e. pending and sent;
+ * pending; sent; failed; confirmed), pay
  * outside the system and confirm each with the external reference, mark one failed, retry a failed one, and download
  * the CSV of pending payouts (fetched from bounty-service with the admin's token).
  */
@@ -108,7 +109,7 @@ public class AdminPayoutsResource {
         return act(id, queue, "retried", () -> money.retry(bearer, id));
     }
 
-    /** The CSV of pending payouts (payee, amount, currency, key), as bounty-service exports it. */
+    /** The CSV of payouts awaiting payment (payee, amount, currency, key), as bounty-service exports it. */
     @GET
     @Path("/export.csv")
     @Produces("text/csv")
@@ -116,12 +117,18 @@ public class AdminPayoutsResource {
         String bearer = admin.bearer();
         String csv;
         try {
-            csv = ApiProblem.call(() -> money.exportCsv(bearer, "pending").readEntity(String.class));
+            csv = ApiProblem.call(() -> {
+                Response answer = money.exportCsv(bearer);
+                if (answer.getStatus() >= 300) {
+                    throw new jakarta.ws.rs.WebApplicationException(answer);
+                }
+                return answer.readEntity(String.class);
+            });
         } catch (ApiProblem.Refused e) {
-            return page(MoneyDone.status(e.problem()), "pending", Map.of("list", e.problem().detail()), null);
+            return page(MoneyDone.status(e.problem()), "to_pay", Map.of("list", e.problem().detail()), null);
         }
         return Response.ok(csv, "text/csv; charset=UTF-8")
-                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"pending-payouts.csv\"").build();
+                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"envhub-payouts.csv\"").build();
     }
 
     private Response act(long id, String queue, String done, Runnable call) {
@@ -139,7 +146,8 @@ public class AdminPayoutsResource {
         List<Payout> payouts;
         Map<String, String> problems = errors;
         try {
-            payouts = ApiProblem.call(() -> money.payouts(bearer, queue)).stream()
+            payouts = PayoutStates.states(queue).stream()
+                    .flatMap(state -> ApiProblem.call(() -> money.payouts(bearer, state)).stream())
                     .sorted(Comparator.comparingLong(Payout::id)).toList();
         } catch (ApiProblem.Refused e) {
             payouts = List.of();

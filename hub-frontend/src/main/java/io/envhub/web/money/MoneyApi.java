@@ -61,7 +61,7 @@ public interface MoneyApi {
     @GET
     @Path("/payouts/export.csv")
     @Produces("text/csv")
-    Response exportCsv(@HeaderParam("Authorization") String bearer, @QueryParam("status") String status);
+    Response exportCsv(@HeaderParam("Authorization") String bearer);
 
     @GET
     @Path("/ledger/reconciliation")

@@ -22,15 +22,16 @@ public final class MoneyViews {
 
     /** Money an admin recorded as received from a sponsor. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Funding(long id, String sponsor, long amountMinor, String currency, String reference,
+    public record Funding(@JsonAlias({"transactionId"}) long id, String sponsor, long amountMinor, String currency, String reference,
                           @JsonAlias({"recordedBy", "actor"}) String recordedBy,
                           @JsonAlias({"postedAt", "at"}) OffsetDateTime createdAt) {
     }
 
     /** What one of the sponsor's bounties holds in escrow. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Escrow(long bountyId, String bountyTitle, @JsonAlias({"escrowMinor", "heldMinor"}) long amountMinor,
-                         String currency) {
+    public record Escrow(long bountyId, @JsonAlias({"title"}) String bountyTitle, String status,
+                         @JsonAlias({"escrowMinor", "heldMinor"}) long amountMinor, String currency, long rewardMinor,
+                         int maxAwards, int awardsGiven) {
         /** The bounty's page. */
         public String href() {
             return "/bounties/" + bountyId;
@@ -42,12 +43,13 @@ public final class MoneyViews {
      * provider), {@code confirmed} (the provider confirmed it: only now is it paid) or {@code failed}.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Payout(long id, String status, long bountyId, String bountyTitle, long submissionId,
-                         @JsonAlias({"payeeUsername", "submitter", "user"}) String payee, long amountMinor,
-                         String currency, @JsonAlias({"key"}) String idempotencyKey,
+    public record Payout(@JsonAlias({"payoutId"}) long id, String status, long bountyId, String bountyTitle,
+                         long submissionId, @JsonAlias({"payeeUsername", "submitter", "user"}) String payee,
+                         long amountMinor, String currency, @JsonAlias({"key"}) String idempotencyKey, int attempt,
                          @JsonAlias({"externalReference", "providerReference"}) String reference,
                          @JsonAlias({"reason", "failure", "lastError"}) String failureReason,
-                         OffsetDateTime createdAt, OffsetDateTime updatedAt, OffsetDateTime confirmedAt) {
+                         @JsonAlias({"approvedAt"}) OffsetDateTime createdAt, OffsetDateTime sentAt,
+                         OffsetDateTime failedAt, OffsetDateTime confirmedAt, String confirmedBy) {
         /** Whether the provider confirmed it (the only state shown as paid). */
         public boolean paid() {
             return "confirmed".equals(status);
@@ -63,9 +65,15 @@ public final class MoneyViews {
             return "/bounties/" + bountyId;
         }
 
-        /** When it reached its present state: confirmed, else last changed, else created. */
+        /** When it reached its present state (confirmed, failed, sent, else approved). */
         public OffsetDateTime since() {
-            return paid() && confirmedAt != null ? confirmedAt : updatedAt != null ? updatedAt : createdAt;
+            if (paid() && confirmedAt != null) {
+                return confirmedAt;
+            }
+            if ("failed".equals(status) && failedAt != null) {
+                return failedAt;
+            }
+            return "sent".equals(status) && sentAt != null ? sentAt : createdAt;
         }
     }
 
@@ -73,7 +81,8 @@ public final class MoneyViews {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record SponsorMoney(String sponsor, List<CurrencyBalance> balances,
                                @JsonAlias({"funding", "fundingHistory"}) List<Funding> fundings,
-                               @JsonAlias({"escrow"}) List<Escrow> escrows, List<Payout> payouts) {
+                               @JsonAlias({"escrow"}) List<Escrow> escrows,
+                               @JsonAlias({"awards"}) List<Payout> payouts) {
         /** A copy with empty lists where the answer had none. */
         public SponsorMoney tidy() {
             return new SponsorMoney(sponsor, orEmpty(balances), orEmpty(fundings), orEmpty(escrows), orEmpty(payouts));
@@ -87,7 +96,8 @@ public final class MoneyViews {
 
     /** {@code GET /api/v1/me/earnings}: the contributor's totals per currency and their payouts, one per award. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Earnings(@JsonAlias({"balances"}) List<EarningTotal> totals, List<Payout> payouts) {
+    public record Earnings(@JsonAlias({"balances"}) List<EarningTotal> totals,
+                           @JsonAlias({"awards"}) List<Payout> payouts) {
         /** A copy with empty lists where the answer had none. */
         public Earnings tidy() {
             return new Earnings(orEmpty(totals), orEmpty(payouts));

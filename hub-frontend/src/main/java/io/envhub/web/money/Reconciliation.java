@@ -101,6 +101,11 @@ public record Reconciliation(boolean balanced, List<Section> sections) {
         if (value.isValueNode()) {
             return value.asText();
         }
+        if (value.isArray()) {
+            List<String> items = new ArrayList<>();
+            value.forEach(v -> items.add(v.isValueNode() ? v.asText() : v.toString()));
+            return items.isEmpty() ? "none" : String.join("; ", items);
+        }
         return value.toString();
     }
 

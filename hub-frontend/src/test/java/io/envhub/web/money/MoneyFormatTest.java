@@ -60,7 +60,9 @@ class MoneyFormatTest {
         assertEquals("sent, awaiting confirmation", PayoutStates.label("sent"));
         assertEquals("pending", PayoutStates.label("pending"));
         assertEquals("failed", PayoutStates.label("failed"));
-        assertEquals("pending", PayoutStates.queue("everything"));
+        assertEquals("to_pay", PayoutStates.queue("everything"));
+        assertEquals(List.of("pending", "sent"), PayoutStates.states("to_pay"));
+        assertEquals("to pay", PayoutStates.label("to_pay"));
         assertEquals("failed", PayoutStates.queue("failed"));
     }
 
@@ -87,10 +89,15 @@ class MoneyFormatTest {
         SponsorMoney m = JSON.readValue("""
                 {"sponsor":"sam","balances":[{"currency":"USD","balanceMinor":100000,"escrowedMinor":50000}],
                  "funding":[{"id":1,"amountMinor":150000,"currency":"USD","reference":"WIRE-1","postedAt":"2026-12-01T10:00:00Z"}],
+                 "awards":[{"payoutId":9,"bountyId":7,"bountyTitle":"T","payee":"alice","amountMinor":250000,
+                            "currency":"USD","status":"confirmed","approvedAt":"2026-12-01T11:00:00Z"}],
                  "unknown":{"x":1}}""", SponsorMoney.class).tidy();
         assertEquals(100_000, m.balances().get(0).availableMinor());
         assertEquals(50_000, m.balances().get(0).escrowMinor());
         assertEquals("WIRE-1", m.fundings().get(0).reference());
-        assertTrue(m.escrows().isEmpty() && m.payouts().isEmpty());
+        assertTrue(m.escrows().isEmpty());
+        assertEquals(9, m.payouts().get(0).id());
+        assertTrue(m.payouts().get(0).paid());
+        assertEquals("paid", m.payouts().get(0).label());
     }
 }
