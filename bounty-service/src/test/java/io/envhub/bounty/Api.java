@@ -40,11 +40,24 @@ public final class Api {
                 .extract().jsonPath().getLong("id");
     }
 
-    /** An open bounty posted by {@code sponsor}; returns its id. */
+    /** An open bounty posted by {@code sponsor} (funded by ada with exactly what opening it reserves); returns its id. */
     public static long open(String sponsor, String tier, int maxAwards) {
         long id = draft(sponsor, tier, maxAwards);
+        fund(sponsor, 15_000L * maxAwards);
         as(sponsor).post("/api/v1/bounties/{id}/open", id).then().statusCode(200);
         return id;
+    }
+
+    /** ada (admin) records {@code amountMinor} USD received from {@code sponsor}; returns the funding transaction id. */
+    public static long fund(String sponsor, long amountMinor) {
+        return fund(sponsor, amountMinor, "USD");
+    }
+
+    /** ada (admin) records {@code amountMinor} in {@code currency} received from {@code sponsor}. */
+    public static long fund(String sponsor, long amountMinor, String currency) {
+        return as("ada").body("{\"sponsor\":\"" + sponsor + "\",\"amountMinor\":" + amountMinor + ",\"currency\":\""
+                + currency + "\",\"reference\":\"wire-" + Hub.unique() + "\"}").post("/api/v1/ledger/funding").then()
+                .statusCode(201).extract().jsonPath().getLong("transactionId");
     }
 
     /** Applies as {@code user} and has {@code sponsor} accept; returns the application id. */

@@ -79,6 +79,7 @@ class BountyLifecycleTest {
                 .body("tier", equalTo("open_access"));
         as("ada").body("{\"maxAwards\":3}").patch("/api/v1/bounties/{id}", id).then().statusCode(200).body("maxAwards", equalTo(3));
         as("alice").post("/api/v1/bounties/{id}/open", id).then().statusCode(404);
+        Api.fund("sam", 75_000);
         as("sam").post("/api/v1/bounties/{id}/open", id).then().statusCode(200).body("status", equalTo("open"))
                 .body("openedAt", notNullValue());
 
@@ -139,6 +140,7 @@ class BountyLifecycleTest {
         String body = bountyBody(title, domain, tier, reward, 1, CRITERIA)
                 .replaceAll("\"deadline\":\"[^\"]+\"", "\"deadline\":\"" + java.time.OffsetDateTime.now().plusDays(deadlineDays) + "\"");
         long id = as("sam").body(body).post("/api/v1/bounties").then().statusCode(201).extract().jsonPath().getLong("id");
+        Api.fund("sam", reward);
         as("sam").post("/api/v1/bounties/{id}/open", id).then().statusCode(200);
         return id;
     }

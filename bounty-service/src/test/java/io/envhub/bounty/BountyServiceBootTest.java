@@ -59,7 +59,10 @@ class BountyServiceBootTest {
                 "/api/v1/bounties/{id}/submissions", "/api/v1/submissions/{subId}", "/api/v1/submissions/{subId}/reviews",
                 "/api/v1/submissions/{subId}/versions", "/api/v1/submissions/{subId}/withdraw",
                 "/api/v1/submissions/{subId}/start-review", "/api/v1/bounties/me", "/api/v1/bounties/me/bounties",
-                "/api/v1/bounties/me/applications", "/api/v1/bounties/me/submissions")) {
+                "/api/v1/bounties/me/applications", "/api/v1/bounties/me/submissions", "/api/v1/ledger/funding",
+                "/api/v1/ledger/reconciliation", "/api/v1/sponsors/me/balance", "/api/v1/me/earnings", "/api/v1/payouts",
+                "/api/v1/payouts/{id}", "/api/v1/payouts/{id}/confirm", "/api/v1/payouts/{id}/fail", "/api/v1/payouts/{id}/retry",
+                "/api/v1/payouts/export.csv")) {
             assertTrue(paths.containsKey(path), path + " is documented; documented: " + paths.keySet());
         }
     }

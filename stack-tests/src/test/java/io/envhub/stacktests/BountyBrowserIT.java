@@ -82,6 +82,18 @@ class BountyBrowserIT {
         driver.findElement(By.cssSelector(css)).click();
     }
 
+    /** ada (admin) records funding received from sam, through bounty-service's API. */
+    private static void fundSam(long amountMinor) throws Exception {
+        String body = "{\"sponsor\":\"sam\",\"amountMinor\":" + amountMinor + ",\"currency\":\"USD\",\"reference\":\"it-"
+                + U + "\"}";
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                .newBuilder(java.net.URI.create("http://127.0.0.1:8082/api/v1/ledger/funding"))
+                .header("Authorization", "Bearer " + Tokens.forUser(KEYCLOAK, "ada", "ada"))
+                .header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, r.statusCode(), r.body());
+    }
+
     @Test
     void sponsorAndContributorTakeABountyFromPostToApproval() throws Exception {
         try (Chromium samBrowser = Chromium.start(); Chromium aliceBrowser = Chromium.start()) {
@@ -108,6 +120,7 @@ class BountyBrowserIT {
             WebElement draft = sam.findElement(By.xpath("//article[contains(@class,'sponsored')][.//a[text()='" + TITLE + "']]"));
             String bountyId = draft.getAttribute("id").substring("bounty-".length());
             assertEquals("draft", draft.findElement(By.cssSelector(".badge-bounty-draft")).getText());
+            fundSam(250_000);   // opening reserves reward × max awards from sam's balance (issue 12)
             draft.findElement(By.xpath(".//form[contains(@action,'/open')]//button")).click();
             waiting(sam).until(ExpectedConditions.urlContains("done=opened"));
             assertEquals("open", sam.findElement(By.cssSelector("#bounty-" + bountyId + " .badge-bounty-open")).getText());

@@ -9,6 +9,8 @@ import io.envhub.kit.error.ApiException;
 public record Actor(String subject, String username, boolean admin, boolean sponsor, boolean contributor) {
     /** No token. */
     public static final Actor ANONYMOUS = new Actor(null, null, false, false, false);
+    /** The service itself (scheduled jobs: deadlines, the payout worker), as named in audit and ledger rows. */
+    public static final Actor SYSTEM = new Actor("system", "system", true, false, false);
 
     /** Whether someone is signed in. */
     public boolean signedIn() {

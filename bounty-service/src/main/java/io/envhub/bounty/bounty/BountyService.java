@@ -3,6 +3,8 @@ package io.envhub.bounty.bounty;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.BountyViews.BountyRequest;
+import io.envhub.bounty.ledger.Escrow;
+import io.envhub.bounty.participant.ParticipantService;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,9 +30,13 @@ public class BountyService {
     private static final int MAX_CLARIFICATION = 10_000;
 
     private final AuditLog audit;
+    private final Escrow escrow;
+    private final ParticipantService participants;
 
-    public BountyService(AuditLog audit) {
+    public BountyService(AuditLog audit, Escrow escrow, ParticipantService participants) {
         this.audit = audit;
+        this.escrow = escrow;
+        this.participants = participants;
     }
 
     /** A new draft posted by the caller (role sponsor or admin). */
@@ -48,6 +54,7 @@ public class BountyService {
         apply(b, req, true);
         b.updatedAt = now();
         b.persist();
+        participants.acted(actor.subject(), actor.username());
         audit.record(b.id, "bounty", b.id, "create", actor, null, b.status);
         return b;
     }
@@ -65,7 +72,10 @@ public class BountyService {
         return b;
     }
 
-    /** Opens a valid draft: contributors may now apply or submit until the deadline. */
+    /**
+     * Opens a valid draft: contributors may now apply or submit until the deadline. Reward × max awards move from the
+     * sponsor's balance to the bounty's escrow in the same transaction (409 {@code insufficient-balance} otherwise).
+     */
     @Transactional
     public Bounty open(long id, Actor actor) {
         Bounty b = manageable(id, actor);
@@ -74,21 +84,41 @@ public class BountyService {
             throw new ApiException.Conflict("deadline-passed", "The deadline " + b.deadline + " has passed; set a later one "
                     + "before opening.");
         }
+        escrow.reserve(b, actor.username());
         return move(b, "open", to, actor);
     }
 
-    /** Closes an open bounty: no more applications or submissions; reviews of what was submitted go on. */
+    /**
+     * Closes an open bounty: no more applications or submissions; reviews of what was submitted go on. Escrow beyond the
+     * awards that undecided submissions could still take returns to the sponsor.
+     */
     @Transactional
     public Bounty close(long id, Actor actor) {
         Bounty b = manageable(id, actor);
-        return move(b, "close", Machine.BOUNTY.next(b.status, "close"), actor);
+        move(b, "close", Machine.BOUNTY.next(b.status, "close"), actor);
+        escrow.settle(b, actor.username(), "close");
+        return b;
     }
 
-    /** Cancels a draft or an open bounty. */
+    /** Cancels a draft or an open bounty; its whole escrow returns to the sponsor. */
     @Transactional
     public Bounty cancel(long id, Actor actor) {
         Bounty b = manageable(id, actor);
-        return move(b, "cancel", Machine.BOUNTY.next(b.status, "cancel"), actor);
+        move(b, "cancel", Machine.BOUNTY.next(b.status, "cancel"), actor);
+        escrow.settle(b, actor.username(), "cancel");
+        return b;
+    }
+
+    /** Closes the open bounty {@code id} if its deadline has passed (the deadline job); whether it did. */
+    @Transactional
+    public boolean closeIfExpired(long id) {
+        Bounty b = Bounty.lockedById(id).orElse(null);
+        if (b == null || !"open".equals(b.status) || b.deadline.isAfter(now())) {
+            return false;
+        }
+        move(b, "close", Machine.BOUNTY.next(b.status, "close"), Actor.SYSTEM);
+        escrow.settle(b, Actor.SYSTEM.username(), "deadline");
+        return true;
     }
 
     /** Appends a dated clarification (the terms themselves stay as they were). */

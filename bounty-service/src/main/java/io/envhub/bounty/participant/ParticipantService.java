@@ -28,4 +28,16 @@ public class ParticipantService {
         em.refresh(p);
         return p;
     }
+
+    /** Records that the user acted here (a draft, a submission) without touching their display name. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void acted(String subject, String username) {
+        em.createNativeQuery("""
+                INSERT INTO bounty.participants (subject, username) VALUES (:subject, :username)
+                ON CONFLICT (subject) DO UPDATE SET username = EXCLUDED.username, last_seen_at = now()
+                """)
+                .setParameter("subject", subject)
+                .setParameter("username", username)
+                .executeUpdate();
+    }
 }

@@ -3,6 +3,8 @@ package io.envhub.bounty.submission;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
+import io.envhub.bounty.ledger.Escrow;
+import io.envhub.bounty.payout.PayoutService;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.kit.error.ApiException;
@@ -20,10 +22,14 @@ import java.util.List;
 public class AwardService {
     private final SubmissionReader reader;
     private final AuditLog audit;
+    private final PayoutService payouts;
+    private final Escrow escrow;
 
-    public AwardService(SubmissionReader reader, AuditLog audit) {
+    public AwardService(SubmissionReader reader, AuditLog audit, PayoutService payouts, Escrow escrow) {
         this.reader = reader;
         this.audit = audit;
+        this.payouts = payouts;
+        this.escrow = escrow;
     }
 
     /**
@@ -61,7 +67,9 @@ public class AwardService {
             b.closedAt = s.updatedAt;
             audit.record(b.id, "bounty", b.id, "award_last", actor, bountyFrom, b.status);
         }
-        // money: the ledger posting (release the held funds to the submitter) and the payout row go here
+        // money: one reward from escrow to the submitter's payable account, and the pending payout, in this transaction
+        payouts.award(b, s, actor);
+        escrow.settle(b, actor.username(), "award");
         return reader.view(s, b, actor);
     }
 }

@@ -4,6 +4,7 @@ import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.bounty.BountyService;
+import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.submission.SubmissionViews.ReviewRequest;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
@@ -28,12 +29,14 @@ public class ReviewService {
     private final VersionCheck versions;
     private final SubmissionReader reader;
     private final AuditLog audit;
+    private final Escrow escrow;
 
-    public ReviewService(AwardService awards, VersionCheck versions, SubmissionReader reader, AuditLog audit) {
+    public ReviewService(AwardService awards, VersionCheck versions, SubmissionReader reader, AuditLog audit, Escrow escrow) {
         this.awards = awards;
         this.versions = versions;
         this.reader = reader;
         this.audit = audit;
+        this.escrow = escrow;
     }
 
     /** Records a review (and its transition). */
@@ -66,8 +69,8 @@ public class ReviewService {
 
     @Transactional
     SubmissionView decide(long submissionId, String decision, String comment, List<Review.Tick> checklist, Actor actor) {
+        Bounty b = Bounty.lockedById(Submission.<Submission>findById(submissionId).bountyId).orElseThrow();
         Submission s = Submission.lockedById(submissionId).orElseThrow();
-        Bounty b = Bounty.findById(s.bountyId);
         String from = s.status;
         String to = Machine.SUBMISSION.next(from, decision);
         Machine.BOUNTY.next(b.status, "review");
@@ -75,6 +78,8 @@ public class ReviewService {
         s.updatedAt = SubmissionService.now();
         record(s, SubmissionVersion.latest(s.id).id, decision, comment, checklist, actor);
         audit.record(s.bountyId, "submission", s.id, decision, actor, from, s.status);
+        Submission.flush();
+        escrow.settle(b, actor.username(), decision);   // a closed bounty no longer reserves for a rejected submission
         return reader.view(s, b, actor);
     }
 

@@ -4,6 +4,7 @@ import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.application.Application;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
+import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.bounty.BountyService;
 import io.envhub.bounty.bounty.Domains;
 import io.envhub.bounty.hub.VersionFacts;
@@ -24,11 +25,13 @@ public class SubmissionService {
     private final VersionCheck versions;
     private final SubmissionReader reader;
     private final AuditLog audit;
+    private final Escrow escrow;
 
-    public SubmissionService(VersionCheck versions, SubmissionReader reader, AuditLog audit) {
+    public SubmissionService(VersionCheck versions, SubmissionReader reader, AuditLog audit, Escrow escrow) {
         this.versions = versions;
         this.reader = reader;
         this.audit = audit;
+        this.escrow = escrow;
     }
 
     /** The caller submits {@code environment@version} to a bounty. */
@@ -37,6 +40,7 @@ public class SubmissionService {
         Bounty b = mayParticipate(bountyId, actor);
         VersionCheck.Ref ref = VersionCheck.parse(environment);
         VersionFacts facts = versions.eligible(ref, version, actor.subject());
+        VersionCheck.requireTags(b, ref, facts);
         return record(bountyId, ref, facts, actor);
     }
 
@@ -64,9 +68,10 @@ public class SubmissionService {
         actor.requireContributor();
         Submission s = own(Submission.findById(submissionId), submissionId, actor);
         Machine.SUBMISSION.next(s.status, "resubmit");
-        mayParticipate(s.bountyId, actor);
+        Bounty b = mayParticipate(s.bountyId, actor);
         VersionCheck.Ref ref = VersionCheck.parse(environment == null ? SubmissionVersion.latest(s.id).environment : environment);
         VersionFacts facts = versions.eligible(ref, version, actor.subject());
+        VersionCheck.requireTags(b, ref, facts);
         return recordVersion(submissionId, ref, facts, actor);
     }
 
@@ -86,12 +91,16 @@ public class SubmissionService {
     @Transactional
     public SubmissionView withdraw(long submissionId, Actor actor) {
         actor.requireSignedIn();
+        Submission found = Submission.findById(submissionId);
+        Bounty b = found == null ? null : Bounty.lockedById(found.bountyId).orElse(null);   // bounty before submission, as approvals lock
         Submission s = own(Submission.lockedById(submissionId).orElse(null), submissionId, actor);
         String from = s.status;
         s.status = Machine.SUBMISSION.next(from, "withdraw");
         s.updatedAt = now();
         audit.record(s.bountyId, "submission", s.id, "withdraw", actor, from, s.status);
-        return reader.view(s, Bounty.findById(s.bountyId), actor);
+        Submission.flush();
+        escrow.settle(b, actor.username(), "withdraw");   // a closed bounty no longer reserves for a withdrawn submission
+        return reader.view(s, b, actor);
     }
 
     /** The sponsor or an admin takes a submitted submission into review. */

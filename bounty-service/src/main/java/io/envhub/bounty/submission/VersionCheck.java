@@ -2,7 +2,9 @@ package io.envhub.bounty.submission;
 
 import io.envhub.bounty.hub.HubFacts;
 import io.envhub.bounty.hub.VersionFacts;
+import io.envhub.bounty.bounty.Bounty;
 import io.envhub.kit.error.ApiException;
+import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -69,5 +71,30 @@ public class VersionCheck {
                     + "needs a version whose runtime checks ran and passed.");
         }
         return facts;
+    }
+
+    /**
+     * 409 {@code missing-required-tags} unless the environment carries every tag the bounty requires and, when the bounty
+     * names a task type, that task type as a tag too (the hub has no separate task-type field: task types such as
+     * {@code single-turn} or {@code tool-use} are tags).
+     */
+    public static void requireTags(Bounty b, Ref ref, VersionFacts facts) {
+        java.util.Set<String> has = new java.util.HashSet<>(facts.tags() == null ? List.of() : facts.tags());
+        List<String> missingTags = java.util.Arrays.stream(b.requiredTags == null ? new String[0] : b.requiredTags)
+                .filter(t -> !has.contains(t)).toList();
+        boolean missingTask = b.taskType != null && !b.taskType.isBlank() && !has.contains(b.taskType);
+        if (missingTags.isEmpty() && !missingTask) {
+            return;
+        }
+        StringBuilder why = new StringBuilder(ref.text() + " does not meet bounty " + b.id + "'s requirements:");
+        if (!missingTags.isEmpty()) {
+            why.append(" missing required tag(s) ").append(String.join(", ", missingTags)).append(';');
+        }
+        if (missingTask) {
+            why.append(" missing task type ").append(b.taskType).append(" (as a tag);");
+        }
+        why.append(" its tags are ").append(has.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(has)))
+                .append(". Add them to the environment (pyproject keywords) and publish a new version.");
+        throw new ApiException.Conflict("missing-required-tags", why.toString());
     }
 }

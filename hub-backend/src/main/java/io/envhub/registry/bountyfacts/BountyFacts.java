@@ -22,9 +22,10 @@ public class BountyFacts {
      * @param status validation status: pending, validating, validated, failed or error
      * @param runtimeVerified whether the stored validation report says the runtime checks ran and passed (not only static)
      * @param sha256 the artifact's sha256
+     * @param tags the environment's tags (bounties require some; task types such as single-turn are tags too)
      */
     public record VersionFacts(String environment, String version, boolean exists, boolean yanked, String status,
-                               boolean runtimeVerified, String sha256) {
+                               boolean runtimeVerified, String sha256, List<String> tags) {
     }
 
     /** Whether the user (Keycloak subject) may publish to {@code owner}. */
@@ -44,14 +45,15 @@ public class BountyFacts {
         try {
             key = Version.parse(version).identityKey();
         } catch (InvalidVersionException e) {
-            return new VersionFacts(environment, version, false, false, null, false, null);
+            return new VersionFacts(environment, version, false, false, null, false, null, List.of());
         }
         if (!ProjectName.isValid(name)) {
-            return new VersionFacts(environment, version, false, false, null, false, null);
+            return new VersionFacts(environment, version, false, false, null, false, null, List.of());
         }
         List<?> rows = em.createNativeQuery("""
                 SELECT v.version, v.status, v.yanked, a.sha256,
-                       COALESCE((r.report ->> 'runtimeVerified')::boolean, false) AS runtime_verified
+                       COALESCE((r.report ->> 'runtimeVerified')::boolean, false) AS runtime_verified,
+                       array_to_string(e.tags, ',') AS tags
                   FROM hub.environments e
                   JOIN hub.owners o ON o.id = e.owner_id
                   JOIN hub.versions v ON v.environment_id = e.id
@@ -61,11 +63,12 @@ public class BountyFacts {
                  ORDER BY a.id LIMIT 1
                 """).setParameter(1, owner).setParameter(2, ProjectName.normalize(name)).setParameter(3, key).getResultList();
         if (rows.isEmpty()) {
-            return new VersionFacts(environment, version, false, false, null, false, null);
+            return new VersionFacts(environment, version, false, false, null, false, null, List.of());
         }
         Object[] row = (Object[]) rows.get(0);
+        String tags = (String) row[5];
         return new VersionFacts(environment, (String) row[0], true, (Boolean) row[2], (String) row[1], (Boolean) row[4],
-                (String) row[3]);
+                (String) row[3], tags == null || tags.isEmpty() ? List.of() : List.of(tags.split(",")));
     }
 
     /** Whether the user with this Keycloak subject may publish to {@code ownerName} (as {@link AccessPolicy} decides). */

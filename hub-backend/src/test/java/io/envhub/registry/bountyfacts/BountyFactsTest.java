@@ -50,6 +50,22 @@ class BountyFactsTest {
     }
 
     @Test
+    void versionFactsCarryTheEnvironmentsTags() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("tags" + run);
+        Environment env = fixtures.environment(owner, "Tagged", "tagged", Environment.PUBLIC, List.of("medicine", "tool-use"), "# r");
+        fixtures.publish(env, "1.0.0");
+        Environment bare = fixtures.environment(owner, "Bare", "bare", Environment.PUBLIC, List.of(), "# r");
+        fixtures.publish(bare, "1.0.0");
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "tagged", "1.0.0").then().statusCode(200)
+                .body("tags", equalTo(List.of("medicine", "tool-use")));
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "bare", "1.0.0").then()
+                .body("tags", equalTo(List.of()));
+        given().auth().oauth2(service()).get(BASE + "/versions/{o}/{n}/{v}", owner.name, "tagged", "9.0.0").then()
+                .body("exists", equalTo(false)).body("tags", equalTo(List.of()));
+    }
+
+    @Test
     void versionFactsComeFromTheRegistryAndTheStoredReport() {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("facts" + run);

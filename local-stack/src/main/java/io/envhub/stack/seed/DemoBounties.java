@@ -20,12 +20,15 @@ import java.util.Set;
 
 /**
  * Seeds the demo bounties ({@code bounties.json} next to this class) through bounty-service's real public API: sam
- * posts and opens each one; for the one with a {@code demo} block, alice applies, sam accepts, alice submits the
+ * posts each one, ada (admin) records sam's funding of reward × max awards (opening reserves it in escrow), sam opens
+ * it; for the one with a {@code demo} block, alice applies, sam accepts, alice submits the
  * named demo environment version and sam approves it. A bounty sam already has (same title) is left as it is.
  */
 public final class DemoBounties {
     /** The demo sponsor. */
     static final String SPONSOR = "sam";
+    /** The demo admin, who records the sponsor's funding before each bounty opens. */
+    static final String ADMIN = "ada";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
@@ -65,6 +68,7 @@ public final class DemoBounties {
             body.put("deadline", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS)
                     .plusDays(b.path("deadlineDays").asLong(60)).toString());
             long id = call("POST", "/api/v1/bounties", sam, body, 201).path("id").asLong();
+            fund(b, id);
             call("POST", "/api/v1/bounties/" + id + "/open", sam, null, 200);
             created++;
             if (b.has("demo")) {
@@ -78,6 +82,13 @@ public final class DemoBounties {
             out.println("seed: demo bounties already exist");
         }
         return created;
+    }
+
+    /** ada records that sam paid in what opening bounty {@code id} reserves (reward × max awards). */
+    private void fund(JsonNode b, long id) throws IOException, InterruptedException {
+        long amount = b.path("rewardMinor").asLong() * b.path("maxAwards").asLong(1);
+        call("POST", "/api/v1/ledger/funding", tokens.token(ADMIN), Map.of("sponsor", SPONSOR, "amountMinor", amount,
+                "currency", b.path("currency").asText("USD"), "reference", "demo-seed-bounty-" + id), 201);
     }
 
     private void award(long id, JsonNode demo, String sam) throws IOException, InterruptedException {

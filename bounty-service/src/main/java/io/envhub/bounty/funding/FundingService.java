@@ -1,0 +1,101 @@
+package io.envhub.bounty.funding;
+
+import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.funding.FundingViews.FundingRequest;
+import io.envhub.bounty.funding.FundingViews.FundingView;
+import io.envhub.bounty.ledger.Accounts;
+import io.envhub.bounty.ledger.Ledger;
+import io.envhub.bounty.participant.Participant;
+import io.envhub.kit.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/** Admins record money received from sponsors: {@code external:funding} → {@code sponsor:{subject}}. */
+@ApplicationScoped
+public class FundingService {
+    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+    /** Largest single funding, in minor units (10^13: 100 billion of a two-decimal currency). */
+    private static final long MAX_AMOUNT = 10_000_000_000_000L;
+
+    private final Ledger ledger;
+    private final EntityManager em;
+
+    public FundingService(Ledger ledger, EntityManager em) {
+        this.ledger = ledger;
+        this.em = em;
+    }
+
+    /** Records a funding; the sponsor must have used the bounty service once (404 otherwise). */
+    @Transactional
+    public FundingView fund(FundingRequest req, Actor actor) {
+        if (req == null || req.sponsor() == null || req.sponsor().isBlank()) {
+            throw new ApiException.Invalid("invalid-sponsor", "sponsor (the sponsor's user name) is required.");
+        }
+        if (req.amountMinor() == null || req.amountMinor() <= 0 || req.amountMinor() > MAX_AMOUNT) {
+            throw new ApiException.Invalid("invalid-amount", "amountMinor is a positive whole number of minor units (e.g. cents), "
+                    + "at most " + MAX_AMOUNT + ".");
+        }
+        if (req.currency() == null || !CURRENCY.matcher(req.currency()).matches()) {
+            throw new ApiException.Invalid("invalid-currency", "currency is an ISO 4217 code such as USD or EUR.");
+        }
+        String reference = req.reference() == null ? "" : req.reference().strip();
+        if (reference.isEmpty() || reference.length() > 200) {
+            throw new ApiException.Invalid("invalid-reference", "reference (e.g. the bank transfer id) is 1 to 200 characters.");
+        }
+        Participant sponsor = sponsor(req.sponsor().strip());
+        long tx = ledger.post(new Ledger.Posting("fund", actor.username(), reference, null, null, "sponsor " + sponsor.username),
+                req.currency(), List.of(new Ledger.Leg(Accounts.EXTERNAL_FUNDING, -req.amountMinor()),
+                        new Ledger.Leg(Accounts.sponsor(sponsor.subject), req.amountMinor())));
+        return history(sponsor.subject, tx).get(0);
+    }
+
+    /** Fundings of the sponsor (Keycloak subject), newest first; {@code onlyTx} narrows to one transaction. */
+    public List<FundingView> history(String subject, Long onlyTx) {
+        String sql = """
+                SELECT t.id, p.username, e.amount_minor, e.currency, t.reference, t.actor, t.at
+                  FROM bounty.ledger_transactions t
+                  JOIN bounty.ledger_entries e ON e.transaction_id = t.id
+                  JOIN bounty.ledger_accounts a ON a.id = e.account_id
+                  LEFT JOIN bounty.participants p ON 'sponsor:' || p.subject = a.name
+                 WHERE t.kind = 'fund' AND a.name LIKE 'sponsor:%'
+                """ + (subject == null ? "" : " AND a.name = :account") + (onlyTx == null ? "" : " AND t.id = :tx")
+                + " ORDER BY t.id DESC LIMIT 500";
+        var q = em.createNativeQuery(sql);
+        if (subject != null) {
+            q.setParameter("account", Accounts.sponsor(subject));
+        }
+        if (onlyTx != null) {
+            q.setParameter("tx", onlyTx);
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = q.getResultList();
+        return rows.stream().map(r -> new FundingView(((Number) r[0]).longValue(), (String) r[1], ((Number) r[2]).longValue(),
+                (String) r[3], (String) r[4], (String) r[5], toTime(r[6]))).toList();
+    }
+
+    private static Participant sponsor(String username) {
+        List<Participant> found = Participant.list("lower(username) = lower(?1) ORDER BY lastSeenAt DESC", username);
+        if (found.isEmpty()) {
+            throw new ApiException.NotFound("No sponsor named " + username + " has used the bounty service yet (they appear "
+                    + "once they sign in or post a draft).");
+        }
+        return found.get(0);
+    }
+
+    static OffsetDateTime toTime(Object o) {
+        if (o instanceof OffsetDateTime t) {
+            return t;
+        }
+        if (o instanceof java.time.Instant i) {
+            return i.atOffset(java.time.ZoneOffset.UTC);
+        }
+        if (o instanceof java.sql.Timestamp ts) {
+            return ts.toInstant().atOffset(java.time.ZoneOffset.UTC);
+        }
+        return o == null ? null : OffsetDateTime.parse(o.toString());
+    }
+}

@@ -1,0 +1,136 @@
+package io.envhub.bounty.payout;
+
+import io.envhub.bounty.BountyConfig;
+import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.bounty.Bounty;
+import io.envhub.bounty.ledger.Accounts;
+import io.envhub.bounty.ledger.Ledger;
+import io.envhub.bounty.submission.Submission;
+import io.envhub.kit.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.util.List;
+
+/**
+ * Payouts from approval to confirmation. Approval (in its own transaction) moves one reward from escrow to the
+ * contributor's payable account (less the platform fee) and writes the pending payout; confirmation moves the amount
+ * from payable through paid:user to external:payouts. Failure moves no money (it stays payable); retry makes the payout
+ * pending again with the next attempt number.
+ */
+@ApplicationScoped
+public class PayoutService {
+    private final Ledger ledger;
+    private final BountyConfig config;
+
+    public PayoutService(Ledger ledger, BountyConfig config) {
+        this.ledger = ledger;
+        this.config = config;
+    }
+
+    /** The idempotency key of a submission's payout. */
+    public static String keyOf(long submissionId) {
+        return "envhub-payout-submission-" + submissionId;
+    }
+
+    /** Posts the award and writes its pending payout, in the approval's transaction (bounty row locked by the caller). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Payout award(Bounty b, Submission s, Actor actor) {
+        long fee = Math.multiplyExact(b.rewardMinor, (long) config.feeBasisPoints()) / 10_000;
+        long net = b.rewardMinor - fee;
+        ledger.post(new Ledger.Posting("approve", actor.username(), "submission:" + s.id, b.id, s.id, null), b.currency,
+                List.of(new Ledger.Leg(Accounts.escrow(b.id), -b.rewardMinor), new Ledger.Leg(Accounts.payable(s.submitterSubject), net),
+                        new Ledger.Leg(Accounts.PLATFORM_FEES, fee)));
+        Payout p = new Payout();
+        p.submissionId = s.id;
+        p.bountyId = b.id;
+        p.payeeSubject = s.submitterSubject;
+        p.payeeUsername = s.submitterUsername;
+        p.amountMinor = net;
+        p.currency = b.currency;
+        p.idempotencyKey = keyOf(s.id);
+        p.provider = config.payout().provider();
+        p.persist();
+        return p;
+    }
+
+    /**
+     * Confirms a pending or sent payout with the payment's external reference and posts it; confirming a confirmed
+     * payout again with the same reference answers the same (another reference: 409).
+     */
+    @Transactional
+    public Payout confirm(long id, String reference, String actor) {
+        String ref = reference == null ? "" : reference.strip();
+        if (ref.isEmpty() || ref.length() > 200) {
+            throw new ApiException.Invalid("invalid-reference", "reference (e.g. the bank transfer id) is 1 to 200 characters.");
+        }
+        Payout p = locked(id);
+        if ("confirmed".equals(p.status)) {
+            if (ref.equals(p.externalReference)) {
+                return p;
+            }
+            throw new ApiException.Conflict("payout-already-confirmed", "Payout " + id + " was already confirmed with reference "
+                    + p.externalReference + ".");
+        }
+        if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
+            throw new ApiException.Conflict("illegal-transition", "Cannot confirm: the payout is " + p.status
+                    + "; retry it first.");
+        }
+        ledger.post(new Ledger.Posting("payout", actor, ref, p.bountyId, p.submissionId, "payout " + p.id), p.currency,
+                List.of(new Ledger.Leg(Accounts.payable(p.payeeSubject), -p.amountMinor),
+                        new Ledger.Leg(Accounts.paid(p.payeeSubject), p.amountMinor),
+                        new Ledger.Leg(Accounts.paid(p.payeeSubject), -p.amountMinor),
+                        new Ledger.Leg(Accounts.EXTERNAL_PAYOUTS, p.amountMinor)));
+        p.status = "confirmed";
+        p.externalReference = ref;
+        p.confirmedAt = Payout.now();
+        p.confirmedBy = actor;
+        p.updatedAt = p.confirmedAt;
+        p.leaseOwner = null;
+        p.leaseUntil = null;
+        return p;
+    }
+
+    /** Marks a pending or sent payout failed (the amount stays payable to the contributor). */
+    @Transactional
+    public Payout fail(long id, String reason, String actor) {
+        String why = reason == null || reason.isBlank() ? "marked failed by " + actor : reason.strip();
+        if (why.length() > 1000) {
+            throw new ApiException.Invalid("invalid-reason", "reason is at most 1000 characters.");
+        }
+        Payout p = locked(id);
+        if ("failed".equals(p.status)) {
+            return p;
+        }
+        if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
+            throw new ApiException.Conflict("illegal-transition", "Cannot mark failed: the payout is " + p.status + ".");
+        }
+        p.status = "failed";
+        p.failure = why;
+        p.failedAt = Payout.now();
+        p.updatedAt = p.failedAt;
+        p.leaseOwner = null;
+        p.leaseUntil = null;
+        return p;
+    }
+
+    /** Makes a failed payout pending again, with the next attempt number (so the provider sees a new key). */
+    @Transactional
+    public Payout retry(long id, String actor) {
+        Payout p = locked(id);
+        if (!"failed".equals(p.status)) {
+            throw new ApiException.Conflict("illegal-transition", "Cannot retry: the payout is " + p.status
+                    + "; only failed payouts are retried.");
+        }
+        p.status = "pending";
+        p.attempt++;
+        p.failure = null;
+        p.sentAt = null;
+        p.providerReference = null;
+        p.updatedAt = Payout.now();
+        return p;
+    }
+
+    private static Payout locked(long id) {
+        return Payout.lockedById(id).orElseThrow(() -> new ApiException.NotFound("Payout " + id + " does not exist."));
+    }
+}
