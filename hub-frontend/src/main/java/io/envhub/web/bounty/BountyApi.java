@@ -93,6 +93,11 @@ public interface BountyApi {
     @Path("/submissions/{subId}/reviews")
     Submission review(@HeaderParam("Authorization") String bearer, @PathParam("subId") long subId, ReviewRequest body);
 
+    /** The sponsor (or an admin) takes a submission into review: submitted -> in_review. */
+    @POST
+    @Path("/submissions/{subId}/start-review")
+    Submission startReview(@HeaderParam("Authorization") String bearer, @PathParam("subId") long subId);
+
     @POST
     @Path("/submissions/{subId}/versions")
     Submission resubmit(@HeaderParam("Authorization") String bearer, @PathParam("subId") long subId,

@@ -30,7 +30,7 @@ public final class BountyFormat {
         try {
             cur = Currency.getInstance(currency == null ? "" : currency.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            return String.format(Locale.ROOT, "%,.2f %s", minor / 100.0, currency == null ? "" : currency);
+            return String.format(Locale.ROOT, "%,.2f %s", BigDecimal.valueOf(minor, 2), currency == null ? "" : currency);
         }
         int digits = Math.max(0, cur.getDefaultFractionDigits());
         BigDecimal amount = BigDecimal.valueOf(minor, digits);

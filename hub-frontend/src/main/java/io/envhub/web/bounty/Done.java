@@ -23,7 +23,8 @@ final class Done {
             Map.entry("clarified", "Clarification added."),
             Map.entry("accepted", "Application accepted: the applicant may now submit."),
             Map.entry("rejected", "Application declined."),
-            Map.entry("reviewed", "Review recorded."));
+            Map.entry("reviewed", "Review recorded."),
+            Map.entry("review-started", "Review started: the contributor sees that you are on it."));
 
     private Done() {
     }

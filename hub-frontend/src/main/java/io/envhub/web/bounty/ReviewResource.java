@@ -62,6 +62,11 @@ public class ReviewResource {
             return ticked.contains(i);
         }
 
+        /** Whether nobody has taken it into review yet. */
+        public boolean startable() {
+            return "submitted".equals(submission.status());
+        }
+
         /** Whether the submission still waits for a review. */
         public boolean open() {
             return "submitted".equals(submission.status()) || "in_review".equals(submission.status());
@@ -120,6 +125,18 @@ public class ReviewResource {
             return page(SponsorResource.status(e), id, subId, ticked, text, e.problem().detail());
         }
         return Done.redirect("/sponsor/review/" + id + "/submissions/" + subId, "reviewed");
+    }
+
+    /** Takes a submission into review (submitted -> in review), from the dashboard or the review page. */
+    @POST
+    @Path("/submissions/{subId}/start")
+    public Response startReview(@PathParam("id") long id, @PathParam("subId") long subId) {
+        try {
+            ApiProblem.call(() -> bounties.startReview(bearer(), subId));
+        } catch (ApiProblem.Refused e) {
+            return page(SponsorResource.status(e), id, subId, List.of(), "", e.problem().detail());
+        }
+        return Done.redirect("/sponsor/review/" + id + "/submissions/" + subId, "review-started");
     }
 
     private String bearer() {

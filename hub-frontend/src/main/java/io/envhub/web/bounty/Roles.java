@@ -12,14 +12,14 @@ import java.util.Set;
  * (the sponsor's create form, the review form): bounty-service checks the same token on every call, so a forged or
  * stale claim here only shows a form whose post is refused.
  */
-final class Roles {
+public final class Roles {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Roles() {
     }
 
     /** The roles of {@code Bearer <jwt>}; empty for anonymous visitors or a token that is not a JWT. */
-    static Set<String> of(String bearer) {
+    public static Set<String> of(String bearer) {
         Set<String> roles = new HashSet<>();
         if (bearer == null || !bearer.startsWith("Bearer ")) {
             return roles;
@@ -38,8 +38,13 @@ final class Roles {
     }
 
     /** Whether the token may create bounties (sponsor or admin). */
-    static boolean sponsor(String bearer) {
+    public static boolean sponsor(String bearer) {
         Set<String> roles = of(bearer);
         return roles.contains("sponsor") || roles.contains("admin");
+    }
+
+    /** Whether the token carries the {@code admin} role. */
+    public static boolean admin(String bearer) {
+        return of(bearer).contains("admin");
     }
 }

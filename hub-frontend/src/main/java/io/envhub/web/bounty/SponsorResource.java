@@ -5,6 +5,8 @@ import io.envhub.web.bounty.BountyViews.Application;
 import io.envhub.web.bounty.BountyViews.Bounty;
 import io.envhub.web.bounty.BountyViews.ClarificationRequest;
 import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.web.money.MoneyApi;
+import io.envhub.web.money.MoneyViews.SponsorMoney;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -37,10 +39,12 @@ public class SponsorResource {
 
     private final Viewer viewer;
     private final BountyApi bounties;
+    private final MoneyApi money;
 
-    public SponsorResource(Viewer viewer, @RestClient BountyApi bounties) {
+    public SponsorResource(Viewer viewer, @RestClient BountyApi bounties, @RestClient MoneyApi money) {
         this.viewer = viewer;
         this.bounties = bounties;
+        this.money = money;
     }
 
     /**
@@ -84,7 +88,7 @@ public class SponsorResource {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance sponsor(Viewer viewer, List<Sponsored> mine, boolean sponsor, BountyForm form,
-                                               Map<String, String> errors, String done);
+                                               Map<String, String> errors, String done, SponsorMoney funds);
 
         static native TemplateInstance edit(Viewer viewer, Bounty bounty, BountyForm form);
     }
@@ -184,6 +188,11 @@ public class SponsorResource {
     /** The dashboard; {@code errors} keyed {@code bounty-ID}, {@code application-ID} or {@code submission-ID}. */
     Response dashboard(int status, BountyForm form, Map<String, String> errors, String done) {
         String bearer = bearer();
+        boolean sponsor = Roles.sponsor(bearer);
+        CompletableFuture<SponsorMoney> balance = sponsor
+                ? money.sponsorBalance(bearer).toCompletableFuture().thenApply(SponsorMoney::tidy)
+                        .exceptionally(e -> null)
+                : CompletableFuture.completedFuture(null);
         List<Bounty> own;
         try {
             own = ApiProblem.call(() -> bounties.myBounties(bearer).toCompletableFuture().join());
@@ -200,7 +209,7 @@ public class SponsorResource {
                 .toList();
         List<Sponsored> mine = rows.stream().map(CompletableFuture::join).toList();
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE)
-                .entity(Templates.sponsor(viewer, mine, Roles.sponsor(bearer), form, errors, done)).build();
+                .entity(Templates.sponsor(viewer, mine, sponsor, form, errors, done, balance.join())).build();
     }
 
     private static List<Application> newestFirst(List<Application> apps) {

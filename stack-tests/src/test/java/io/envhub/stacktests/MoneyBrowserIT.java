@@ -1,0 +1,217 @@
+package io.envhub.stacktests;
+
+import static io.envhub.stacktests.LocalStack.FRONTEND;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.envhub.testsupport.Chromium;
+import io.envhub.testsupport.RepoPaths;
+import io.envhub.testsupport.TestWheels;
+import io.envhub.testsupport.Tokens;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The money of a bounty in real headless Chromium against the real stack ({@code ./envhub-stack up}, fresh data dir):
+ * sam cannot open an unfunded bounty (the refusal is shown next to it); ada records sam's bank transfer on
+ * {@code /admin/funding}; sam opens the bounty (its reward moves to escrow); alice submits, sam starts the review and
+ * approves; alice's earnings show the award payable, not paid; ada confirms the payout with a reference on
+ * {@code /admin/payouts} (after downloading the CSV); alice's earnings show it paid; the reconciliation on
+ * {@code /admin/ledger} is green; sam's dashboard shows what was paid to whom. Screenshots go to
+ * {@code docs/screenshots/}.
+ *
+ * <p>With {@code ENVHUB_IT_RUNNING_STACK=true} it uses a stack that is already up on the default ports (Keycloak at
+ * {@code ENVHUB_KEYCLOAK_URL}); whoever runs it so holds the stack port lock.
+ */
+class MoneyBrowserIT {
+    private static final Path SCREENSHOTS = RepoPaths.root().resolve("docs/screenshots");
+    private static final String U = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+    private static final String ENV = "ledger-drills-" + U;
+    private static final String TITLE = "Double-entry bookkeeping drills " + U;
+    private static final String WIRE = "WIRE-2026-" + U.toUpperCase(java.util.Locale.ROOT);
+    private static final String PAID_REF = "SEPA-" + U.toUpperCase(java.util.Locale.ROOT);
+
+    private static final boolean RUNNING = "true".equals(System.getenv("ENVHUB_IT_RUNNING_STACK"));
+    private static final String KEYCLOAK = RUNNING && System.getenv("ENVHUB_KEYCLOAK_URL") != null
+            ? System.getenv("ENVHUB_KEYCLOAK_URL") : LocalStack.KEYCLOAK;
+
+    private static LocalStack stack;
+
+    @BeforeAll
+    static void stackWithAValidatedVersion() throws Exception {
+        stack = RUNNING ? null : LocalStack.up(Duration.ofMinutes(20));
+        String aliceToken = Tokens.forUser(KEYCLOAK, "alice", "alice");
+        HubApi.push(aliceToken, "alice", TestWheels.environment(ENV, "0.1.0", "Bookkeeping drills for agents",
+                List.of("finance", "single-turn")), "public");
+        assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
+    }
+
+    @AfterAll
+    static void stackDown() throws Exception {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    private static WebDriverWait waiting(ChromeDriver driver) {
+        return new WebDriverWait(driver, Duration.ofSeconds(30));
+    }
+
+    private static void signIn(ChromeDriver driver, String user) {
+        driver.get(FRONTEND + "/login");
+        waiting(driver).until(ExpectedConditions.presenceOfElementLocated(By.id("kc-form-login")));
+        driver.findElement(By.id("username")).sendKeys(user);
+        driver.findElement(By.id("password")).sendKeys(user);
+        driver.findElement(By.id("kc-login")).click();
+        waiting(driver).until(ExpectedConditions.urlContains(FRONTEND));
+        assertEquals(user, driver.findElement(By.cssSelector("header .who strong")).getText());
+    }
+
+    private static String text(ChromeDriver driver, String css) {
+        return driver.findElement(By.cssSelector(css)).getText();
+    }
+
+    private static void click(ChromeDriver driver, String css) {
+        driver.findElement(By.cssSelector(css)).click();
+    }
+
+    /** Desktop screenshot only (the phone one is kept for the pages that need it). */
+    private static void desktopShot(Chromium browser, String name) throws Exception {
+        browser.screenshots(SCREENSHOTS, name);
+        Files.deleteIfExists(SCREENSHOTS.resolve(name + "-phone.png"));
+    }
+
+    @Test
+    void fundingEscrowApprovalPayoutAndReconciliation() throws Exception {
+        try (Chromium adaBrowser = Chromium.start(); Chromium samBrowser = Chromium.start();
+             Chromium aliceBrowser = Chromium.start()) {
+            ChromeDriver ada = adaBrowser.driver();
+            ChromeDriver sam = samBrowser.driver();
+            ChromeDriver alice = aliceBrowser.driver();
+            signIn(ada, "ada");
+            signIn(sam, "sam");
+            signIn(alice, "alice");
+
+            // the Sponsor link is in sam's navigation, not in alice's; admin pages are a plain 404 for sam
+            assertFalse(sam.findElements(By.cssSelector("header.top nav a[href='/sponsor']")).isEmpty());
+            assertTrue(alice.findElements(By.cssSelector("header.top nav a[href='/sponsor']")).isEmpty());
+            sam.get(FRONTEND + "/admin/payouts");
+            assertEquals("404", text(sam, ".error-code"));
+
+            // sam drafts an open-access bounty of $2,500 and cannot open it unfunded: the API's refusal is inline
+            sam.get(FRONTEND + "/sponsor");
+            sam.findElement(By.id("b-title")).sendKeys(TITLE);
+            new org.openqa.selenium.support.ui.Select(sam.findElement(By.id("b-domain"))).selectByValue("finance");
+            sam.findElement(By.id("b-description")).sendKeys("Drills on **double-entry** bookkeeping.");
+            sam.findElement(By.id("b-criteria")).sendKeys("Every drill balances\nA rubric with partial credit");
+            click(sam, "input[name='tier'][value='open_access']");
+            sam.findElement(By.id("b-reward")).sendKeys("2500");
+            sam.findElement(By.id("b-awards")).clear();
+            sam.findElement(By.id("b-awards")).sendKeys("1");
+            click(sam, "#bounty-form button[type='submit']");
+            waiting(sam).until(ExpectedConditions.urlContains("done=created"));
+            WebElement draft = sam.findElement(By.xpath("//article[contains(@class,'sponsored')][.//a[text()='" + TITLE + "']]"));
+            String bountyId = draft.getAttribute("id").substring("bounty-".length());
+            draft.findElement(By.xpath(".//form[contains(@action,'/open')]//button")).click();
+            WebElement refusal = waiting(sam).until(ExpectedConditions.presenceOfElementLocated(
+                    By.cssSelector("#bounty-" + bountyId + " .field-error")));
+            assertTrue(refusal.getText().toLowerCase(java.util.Locale.ROOT).contains("balance"), refusal.getText());
+            assertEquals("draft", text(sam, "#bounty-" + bountyId + " .badge-bounty-draft"));
+
+            // ada records sam's bank transfer; a typo is named first
+            ada.get(FRONTEND + "/admin/funding");
+            ada.findElement(By.id("f-sponsor")).sendKeys("sam");
+            ada.findElement(By.id("f-amount")).sendKeys("2,500.005");
+            ada.findElement(By.id("f-reference")).sendKeys(WIRE);
+            click(ada, "#funding-form button[type='submit']");
+            assertTrue(text(ada, "#funding-form").contains("Enter a positive amount in USD"), text(ada, "#funding-form"));
+            ada.findElement(By.id("f-amount")).clear();
+            ada.findElement(By.id("f-amount")).sendKeys("2,500.00");
+            desktopShot(adaBrowser, "admin-funding");
+            click(ada, "#funding-form button[type='submit']");
+            waiting(ada).until(ExpectedConditions.urlContains("done=funded"));
+
+            // sam sees the balance and the transfer, opens the bounty: the reward moves to escrow
+            sam.get(FRONTEND + "/sponsor");
+            assertTrue(text(sam, "#balances").contains("$2,500.00 available"), text(sam, "#balances"));
+            assertTrue(sam.findElement(By.id("funding-history")).getAttribute("innerHTML").contains(WIRE));
+            sam.findElement(By.cssSelector("#bounty-" + bountyId + " form[action$='/open'] button")).click();
+            waiting(sam).until(ExpectedConditions.urlContains("done=opened"));
+            assertTrue(text(sam, "#balances").contains("$0.00 available"), text(sam, "#balances"));
+            assertTrue(text(sam, "#balances").contains("$2,500.00 held in escrow"), text(sam, "#balances"));
+            assertTrue(text(sam, "table.escrows").contains(TITLE), text(sam, "table.escrows"));
+
+            // alice submits her validated version
+            alice.get(FRONTEND + "/bounties/" + bountyId);
+            click(alice, "#submit-form button");
+            waiting(alice).until(ExpectedConditions.urlContains("done=submitted"));
+
+            // sam starts the review from the dashboard, then approves with every criterion met
+            sam.get(FRONTEND + "/sponsor");
+            click(sam, "#bounty-" + bountyId + " form.start-review button");
+            waiting(sam).until(ExpectedConditions.urlContains("done=review-started"));
+            assertEquals("in review", text(sam, "#submission-status"));
+            assertTrue(sam.findElements(By.id("start-review-form")).isEmpty(), "started once");
+            sam.findElements(By.cssSelector("#review-form input[name='checked']")).forEach(WebElement::click);
+            click(sam, "#review-form button[value='approve']");
+            waiting(sam).until(ExpectedConditions.urlContains("done=reviewed"));
+            assertEquals("approved", text(sam, "#submission-status"));
+
+            // alice: payable, not paid
+            alice.get(FRONTEND + "/me/bounties");
+            click(alice, "#earnings-link");
+            waiting(alice).until(ExpectedConditions.urlToBe(FRONTEND + "/me/earnings"));
+            WebElement row = alice.findElement(By.xpath("//table[contains(@class,'my-payouts')]//tr[.//a[text()='" + TITLE + "']]"));
+            assertTrue(row.getText().contains("$2,500.00"), row.getText());
+            assertFalse(row.findElement(By.cssSelector(".badge")).getText().equals("paid"), "not paid before confirmation");
+            assertTrue(text(alice, "#earning-totals").contains("$2,500.00 payable"), text(alice, "#earning-totals"));
+
+            // ada downloads the CSV of payouts to pay, then confirms alice's payout with the transfer's reference
+            ada.get(FRONTEND + "/admin/payouts");
+            WebElement payout = ada.findElement(By.xpath("//table[@id='payouts']//tr[@data-payee='alice'][.//a[text()='" + TITLE + "']]"));
+            String payoutId = payout.getAttribute("id").substring("payout-".length());
+            assertTrue(payout.getText().contains("$2,500.00"), payout.getText());
+            click(ada, "#export-csv");
+            String csv = Files.readString(adaBrowser.awaitDownload(Duration.ofSeconds(30)));
+            assertTrue(csv.contains("alice") && csv.contains("250000"), csv);
+            payout.findElement(By.cssSelector("input[name='reference']")).sendKeys(PAID_REF);
+            desktopShot(adaBrowser, "admin-payouts");
+            payout.findElement(By.cssSelector(".confirm-form button")).click();
+            waiting(ada).until(ExpectedConditions.urlContains("done=confirmed"));
+            ada.get(FRONTEND + "/admin/payouts?status=confirmed");
+            assertTrue(text(ada, "#payout-" + payoutId).contains(PAID_REF), text(ada, "#payout-" + payoutId));
+
+            // alice: paid
+            alice.navigate().refresh();
+            row = alice.findElement(By.id("payout-" + payoutId));
+            assertEquals("paid", row.findElement(By.cssSelector(".badge")).getText());
+            assertTrue(row.getText().contains(PAID_REF), row.getText());
+            assertTrue(text(alice, "#earning-totals").contains("$2,500.00 paid"), text(alice, "#earning-totals"));
+            aliceBrowser.screenshots(SCREENSHOTS, "earnings");
+
+            // the reconciliation is green
+            ada.get(FRONTEND + "/admin/ledger");
+            WebElement verdict = ada.findElement(By.id("verdict"));
+            assertTrue(verdict.getAttribute("class").contains("verdict-ok"), ada.getPageSource());
+            desktopShot(adaBrowser, "admin-ledger");
+
+            // sam sees what was paid to whom
+            sam.get(FRONTEND + "/sponsor");
+            WebElement paid = sam.findElement(By.xpath("//table[contains(@class,'sponsor-payouts')]//tr[.//a[text()='" + TITLE + "']]"));
+            assertTrue(paid.getText().contains("alice") && paid.getText().contains("$2,500.00") && paid.getText().contains("paid"),
+                    paid.getText());
+            desktopShot(samBrowser, "sponsor-money");
+        }
+    }
+}
