@@ -53,4 +53,7 @@ public interface BountyConfig {
         @WithDefault("20")
         int batch();
     }
+    /** Applications pending longer than this many days appear in the admins' review queue (ENVHUB_BOUNTY_APPLICATION_REVIEW_DAYS). */
+    @io.smallrye.config.WithDefault("3")
+    int applicationReviewDays();
 }
