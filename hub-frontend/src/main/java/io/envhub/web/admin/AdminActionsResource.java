@@ -40,7 +40,7 @@ public class AdminActionsResource {
         if (n.isEmpty()) {
             return refused(back, "Write a note saying why the report is dismissed; the reporter sees it.");
         }
-        return act(back, () -> admin.dismiss(bearer, id, new AdminApi.Reason(n, n)), "Report " + id + " dismissed.");
+        return act(back, () -> admin.dismiss(bearer, id, new AdminApi.Reason(null, n)), "Report " + id + " dismissed.");
     }
 
     @POST
@@ -59,10 +59,14 @@ public class AdminActionsResource {
     @POST
     @Path("/versions/{owner}/{name}/{version}/lift")
     public Response lift(@PathParam("owner") String owner, @PathParam("name") String name,
-                         @PathParam("version") String version, @RestForm String back) {
+                         @PathParam("version") String version, @RestForm String reason, @RestForm String back) {
         String bearer = gate.bearer();
+        String r = trim(reason);
+        if (r.isEmpty()) {
+            return refused(back, "Give the reason for lifting the quarantine; it is kept in the audit log.");
+        }
         return act(back, () -> {
-            admin.lift(bearer, owner, name, version);
+            admin.lift(bearer, owner, name, version, new AdminApi.Reason(r, null));
             return null;
         }, "Quarantine of " + owner + "/" + name + " " + version + " lifted.");
     }

@@ -23,7 +23,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public interface AdminApi {
-    /** A body with a reason or note ({@code {"reason"}}, {@code {"note"}}). */
+    /** A body with a reason ({@code {"reason"}}) or a note ({@code {"note"}}, dismissing a report). */
     record Reason(String reason, String note) {
     }
 
@@ -48,7 +48,7 @@ public interface AdminApi {
     @DELETE
     @Path("/environments/{owner}/{name}/versions/{version}/quarantine")
     void lift(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-              @PathParam("name") String name, @PathParam("version") String version);
+              @PathParam("name") String name, @PathParam("version") String version, Reason body);
 
     @POST
     @Path("/environments/{owner}/{name}/versions/{version}/revalidate")
@@ -89,5 +89,6 @@ public interface AdminApi {
     @GET
     @Path("/audit")
     JsonNode audit(@HeaderParam("Authorization") String bearer, @QueryParam("actor") String actor,
-                   @QueryParam("target") String target, @QueryParam("action") String action);
+                   @QueryParam("target") String target, @QueryParam("action") String action,
+                   @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("limit") Integer limit);
 }

@@ -22,7 +22,7 @@ import org.jboss.logging.Logger;
 
 /**
  * {@code /admin/audit}: both services' audit logs in one table, newest first, filtered by actor, target, action
- * (passed to the services) and dates (applied here). Admins only.
+ * and dates (passed to the services, and the dates applied here again for a service that ignores them). Admins only.
  */
 @Path("/admin/audit")
 @Produces(MediaType.TEXT_HTML)
@@ -57,8 +57,8 @@ public class AdminAuditResource {
         AuditQuery q = AuditQuery.of(actor, target, action, from, to);
         List<AuditEntry> entries = new ArrayList<>();
         List<String> down = new ArrayList<>();
-        read("hub-backend", "hub", () -> hub.audit(bearer, q.actor(), q.target(), q.action()), entries, down);
-        read("bounty-service", "bounty", () -> bounty.audit(bearer, q.actor(), q.target(), q.action()), entries, down);
+        read("hub-backend", "hub", () -> hub.audit(bearer, q.actor(), q.target(), q.action(), q.from(), q.to(), MAX_ROWS), entries, down);
+        read("bounty-service", "bounty", () -> bounty.audit(bearer, q.actor(), q.target(), q.action(), q.from(), q.to(), MAX_ROWS), entries, down);
         List<AuditEntry> shown = entries.stream().filter(e -> q.within(e.at()))
                 .sorted(Comparator.comparing(AuditEntry::at, Comparator.nullsLast(Comparator.<OffsetDateTime>reverseOrder())))
                 .limit(MAX_ROWS).toList();

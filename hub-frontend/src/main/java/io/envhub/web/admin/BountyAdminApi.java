@@ -22,5 +22,6 @@ public interface BountyAdminApi {
     @GET
     @Path("/audit")
     JsonNode audit(@HeaderParam("Authorization") String bearer, @QueryParam("actor") String actor,
-                   @QueryParam("target") String target, @QueryParam("action") String action);
+                   @QueryParam("target") String target, @QueryParam("action") String action,
+                   @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("limit") Integer limit);
 }

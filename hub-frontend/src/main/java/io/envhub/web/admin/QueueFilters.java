@@ -12,7 +12,7 @@ public final class QueueFilters {
     public static final List<String> KINDS = List.of("report", "flagged-version", "first-publication", "application",
             "submission");
     /** The states the filter offers. */
-    public static final List<String> STATES = List.of("open", "dismissed", "actioned", "submitted", "in_review", "pending");
+    public static final List<String> STATES = List.of("open", "closed");
 
     private QueueFilters() {
     }

@@ -26,26 +26,42 @@ import java.time.format.DateTimeParseException;
 public record QueueItem(String service, String kind, String id, String state, String target, String title, String text,
                         String who, OffsetDateTime createdAt, String href) {
 
-    /** Reads one item of a service's queue answer, tolerating absent fields. */
+    /**
+     * Reads one item of a service's queue answer ({@code kind, id, state, at, target, title, detail}), tolerating absent
+     * fields. Ids are written {@code report:12}, {@code submission:5}: the number is taken from {@code detail} when it
+     * names it ({@code reportId}, {@code submissionId}, ...), else from after the colon.
+     */
     static QueueItem of(String service, JsonNode n) {
+        JsonNode d = n.path("detail").isObject() ? n.get("detail") : n;
         String kind = text(n, "kind", "type");
-        String id = text(n, "id", "reportId", "submissionId", "applicationId");
         String state = text(n, "state", "status");
         String target = text(n, "target");
-        String bountyId = text(n, "bountyId");
+        String bountyId = text(d, "bountyId");
+        if (bountyId.isEmpty() && target.startsWith("bounty:")) {
+            bountyId = target.substring("bounty:".length());
+        }
         if (target.isEmpty() && !bountyId.isEmpty()) {
             target = "bounty:" + bountyId;
         }
-        if (target.isEmpty() && n.hasNonNull("owner") && n.hasNonNull("name")) {
-            target = n.get("owner").asText() + "/" + n.get("name").asText()
-                    + (n.hasNonNull("version") ? "@" + n.get("version").asText() : "");
+        if (target.isEmpty() && d.hasNonNull("owner") && d.hasNonNull("name")) {
+            target = d.get("owner").asText() + "/" + d.get("name").asText()
+                    + (d.hasNonNull("version") ? "@" + d.get("version").asText() : "");
         }
-        String title = text(n, "title", "summary", "reason", "reasonLabel");
-        String body = text(n, "text", "detail", "message", "note");
-        String who = text(n, "reporter", "actor", "applicant", "submitter", "publisher", "username", "user");
+        String id = text(d, "reportId", "submissionId", "applicationId");
+        if (id.isEmpty()) {
+            String raw = text(n, "id");
+            id = raw.contains(":") && "report".equals(kind) ? raw.substring(raw.indexOf(':') + 1) : raw;
+        }
+        String title = text(n, "title", "summary");
+        String reason = text(d, "reasonLabel", "reason");
+        String body = text(d, "text", "statusReason", "quarantineReason", "message", "note");
+        String who = text(d, "reporter", "applicant", "submitter", "publisher", "actor", "username");
         String href = "bounty".equals(service) ? bountyHref(kind, bountyId, id) : reviewHref(target, kind, id);
-        return new QueueItem(service, kind, id, state, target, title.isEmpty() ? kind : title, body, who,
-                time(n, "createdAt", "submittedAt", "reportedAt", "at"), href);
+        if (title.isEmpty()) {
+            title = reason.isEmpty() ? kind : reason;
+        }
+        return new QueueItem(service, kind, id, state, target, title, body, who,
+                time(n, "at", "createdAt", "submittedAt", "reportedAt"), href);
     }
 
     /** The console's review page of a hub target; a report's id rides along so the page can show it. */
@@ -69,7 +85,8 @@ public record QueueItem(String service, String kind, String id, String state, St
 
     /** Whether this is a report still open (the queue offers its dismiss form right there). */
     public boolean openReport() {
-        return "report".equals(kind) && ("open".equals(state) || state.isEmpty());
+        return "report".equals(kind) && ("open".equals(state) || state.isEmpty()) && id.chars().allMatch(Character::isDigit)
+                && !id.isEmpty();
     }
 
     /** The item's label for people: {@code flagged-version} reads "flagged version". */

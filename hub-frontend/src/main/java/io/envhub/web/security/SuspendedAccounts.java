@@ -14,15 +14,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * Whether a signed-in user is suspended, as hub-backend says when asked for the account with the user's own token
- * ({@code GET /api/v1/me} refused with a problem about a suspension). Remembered per user for {@link #TTL}, so a
+ * Whether a signed-in user's session is still accepted: hub-backend is asked for the account with the user's own token
+ * ({@code GET /api/v1/me}). It refuses every token of a suspended user with 401 (and Keycloak, where the admin console
+ * also disables the account and ends its sessions, refuses a new sign-in), so a 401 there, for a session this frontend
+ * still holds, means the account was suspended or disabled. Remembered per user for {@link #TTL}, so a
  * suspension reaches a session that is already open within that time, at one backend call per user and TTL. When the
  * backend cannot be asked, the user is not held back (the APIs refuse a suspended user's token on every call anyway).
  */
 @ApplicationScoped
 public class SuspendedAccounts {
     /** How long an answer is remembered. */
-    static final Duration TTL = Duration.ofSeconds(30);
+    static final Duration TTL = Duration.ofSeconds(10);
     /** Most users remembered at once. */
     static final int MAX_ENTRIES = 50_000;
 
@@ -65,7 +67,7 @@ public class SuspendedAccounts {
             int status = Problems.status(e);
             String detail = Problems.detail(e);
             String type = problemType(e);
-            if ((status == 401 || status == 403) && (mentionsSuspension(type) || mentionsSuspension(detail))) {
+            if (status == 401 || status == 403 && (mentionsSuspension(type) || mentionsSuspension(detail))) {
                 return new Suspension(detail);
             }
             return null;

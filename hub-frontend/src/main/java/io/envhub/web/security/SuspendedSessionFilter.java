@@ -44,8 +44,8 @@ public class SuspendedSessionFilter {
         }
         long exp = idToken.getExpirationTime();
         signedOut.add(SignedOutSessions.key(idToken), Instant.ofEpochSecond(exp).plusSeconds(24 * 3600));
-        String message = "The account " + viewer.username() + " is suspended by the hub's admins, so it cannot use EnvHub's"
-                + " pages, and you have been signed out." + (s.detail() == null ? "" : " The hub says: " + s.detail());
+        String message = "The account " + viewer.username() + " is suspended (or disabled) by EnvHub's admins, so it cannot use"
+                + " the hub's pages, and you have been signed out. If you think this is a mistake, write to the hub's admins.";
         return errors.render(new ErrorPage(403, "Account suspended", message));
     }
 }
