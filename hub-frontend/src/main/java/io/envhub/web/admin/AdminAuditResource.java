@@ -58,7 +58,8 @@ public class AdminAuditResource {
         List<AuditEntry> entries = new ArrayList<>();
         List<String> down = new ArrayList<>();
         read("hub-backend", "hub", () -> hub.audit(bearer, q.actor(), q.target(), q.action(), q.from(), q.to(), MAX_ROWS), entries, down);
-        read("bounty-service", "bounty", () -> bounty.audit(bearer, q.actor(), q.target(), q.action(), q.from(), q.to(), MAX_ROWS), entries, down);
+        read("bounty-service", "bounty", () -> bounty.audit(bearer, q.actor(), q.target(), q.action(), q.from(), q.to(),
+                MAX_ROWS), entries, down);
         List<AuditEntry> shown = entries.stream().filter(e -> q.within(e.at()))
                 .sorted(Comparator.comparing(AuditEntry::at, Comparator.nullsLast(Comparator.<OffsetDateTime>reverseOrder())))
                 .limit(MAX_ROWS).toList();

@@ -54,7 +54,7 @@ public record QueueItem(String service, String kind, String id, String state, St
         }
         String title = text(n, "title", "summary");
         String reason = text(d, "reasonLabel", "reason");
-        String body = text(d, "text", "statusReason", "quarantineReason", "message", "note");
+        String body = text(d, "text", "proposal", "statusReason", "quarantineReason", "message", "note");
         String who = text(d, "reporter", "applicant", "submitter", "publisher", "actor", "username");
         String href = "bounty".equals(service) ? bountyHref(kind, bountyId, id) : reviewHref(target, kind, id);
         if (title.isEmpty()) {

@@ -103,13 +103,14 @@ class AdminPagesTest {
     @Test
     void aFormWithoutItsMandatoryReasonIsRefusedOnThePage() {
         SettingsBrowser ada = SettingsBrowser.signIn(root.toString(), "ada");
-        ada.get("/admin");
+        ada.get("/settings/tokens");
         HttpResponse<String> res = ada.post("/admin/versions/alice/maze/1.0.0/status",
                 Map.of("status", "validated", "reason", "  ", "back", "/admin/users?q=alice"));
         assertEquals(200, res.statusCode(), res.body());
         assertTrue(res.uri().toString().endsWith("/admin/users?q=alice"), "back where the form was: " + res.uri());
         assertTrue(res.body().contains("class=\"notice-error\" role=\"alert\">A validation status is only overridden with a"
                 + " reason"), res.body());
+        ada.get("/settings/tokens");
         HttpResponse<String> away = ada.post("/admin/users/sam/suspend", Map.of("reason", "", "back", "https://evil.example/"));
         assertTrue(away.uri().getPath().equals("/admin"), "never sent to another site: " + away.uri());
     }
@@ -121,11 +122,11 @@ class AdminPagesTest {
         SettingsBrowser ada = SettingsBrowser.signIn(root.toString(), "ada");
         HttpResponse<String> page = ada.get("/settings/environments/alice/" + name);
         assertEquals(200, page.statusCode(), page.body());
-        assertFalse(page.body().contains("Your environments"), "not ada's");
+        assertFalse(page.body().contains("Your environments</a> /"), "not ada's");
         assertTrue(page.body().contains("<a href=\"/alice\">Environments of alice</a>"), page.body());
         assertTrue(page.body().contains("an environment of <strong>alice</strong>, not one of yours"), page.body());
         HttpResponse<String> own = SettingsBrowser.signIn(root.toString(), "alice").get("/settings/environments/alice/" + name);
-        assertTrue(own.body().contains(">Your environments</a>"), own.body());
+        assertTrue(own.body().contains(">Your environments</a> /"), own.body());
         assertFalse(own.body().contains("not one of yours"), own.body());
     }
 }

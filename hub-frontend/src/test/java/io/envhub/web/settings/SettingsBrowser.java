@@ -24,6 +24,7 @@ public final class SettingsBrowser {
 
     /** Signs {@code user} (password = user name) in at the frontend; they land on their profile. */
     public static SettingsBrowser signIn(String root, String user) {
+        io.envhub.web.FrontendRedirects.allow(root);
         SettingsBrowser b = new SettingsBrowser(root);
         HttpResponse<String> loginPage = b.browser.get(b.root + "/login");
         HttpResponse<String> landed = b.browser.login(loginPage, user, user);
