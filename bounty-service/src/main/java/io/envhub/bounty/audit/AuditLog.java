@@ -8,6 +8,12 @@ import java.util.List;
 /** Writes every state change in the transaction that makes it, and reads the log back for admins. */
 @ApplicationScoped
 public class AuditLog {
+    private final RequestIds requestIds;
+
+    public AuditLog(RequestIds requestIds) {
+        this.requestIds = requestIds;
+    }
+
     /** Records a change of {@code entity} #{@code entityId} of a bounty from {@code from} (null: created) to {@code to}. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void record(long bountyId, String entity, long entityId, String action, Actor actor, String from, String to) {
@@ -19,6 +25,7 @@ public class AuditLog {
         r.actor = actor.username();
         r.fromStatus = from;
         r.toStatus = to;
+        r.requestId = requestIds == null ? null : requestIds.current();
         r.persist();
     }
 

@@ -35,6 +35,13 @@ public class AuditRecord extends PanacheEntityBase {
     @Column(name = "to_status")
     public String toStatus;
 
+    /** Why (admin actions), or null. */
+    public String reason;
+
+    /** The HTTP request that made the change (X-Request-Id, or made up), or null. */
+    @Column(name = "request_id")
+    public String requestId;
+
     @Column(name = "at", updatable = false)
     public OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC);
 }

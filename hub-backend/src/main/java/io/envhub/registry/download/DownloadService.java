@@ -1,5 +1,6 @@
 package io.envhub.registry.download;
 
+import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.kit.error.ApiException;
@@ -56,6 +57,10 @@ public class DownloadService {
     public Target download(String owner, String name, String version) {
         Found found = versions.find(owner, name, version);
         Artifact artifact = found.artifact();
+        if (found.version().isQuarantined()) {
+            throw new Quarantined(found.environment().owner.name + "/" + found.environment().name + " " + found.version().version,
+                    found.version().quarantineReason);
+        }
         if (artifact == null) {
             throw new ApiException.NotFound("Version " + version + " has no file to download.");
         }

@@ -66,6 +66,13 @@ public class Environment extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public OffsetDateTime createdAt;
 
+    /** Unlisted by an admin (V12): out of search, home and the index; the page shows a notice. Null when listed. */
+    @Column(name = "unlisted_at")
+    public OffsetDateTime unlistedAt;
+
+    @Column(name = "unlist_reason")
+    public String unlistReason;
+
     @Column(name = "updated_at")
     public OffsetDateTime updatedAt;
 

@@ -111,7 +111,8 @@ public class EnvironmentService {
         Versions shown = versions(env);
         return new Detail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
                 env.license, env.visibility, env.latestVersion, shown.latestStatus, env.starCount, env.downloadCount,
-                starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated);
+                starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated, env.unlistedAt != null,
+                env.unlistReason);
     }
 
     /** The latest version's status and verdict, and the newest validated version with its verdict. */

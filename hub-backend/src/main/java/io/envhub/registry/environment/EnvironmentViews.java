@@ -14,11 +14,12 @@ public final class EnvironmentViews {
      * An environment's page data. The verdict's fields ({@code trustStatus}, {@code statusLabel}, {@code runtimeVerified},
      * {@code trustFlags}, {@code statusReason}) are those of the latest version, at the top level (absent when there is
      * no latest version); {@code validated} is the newest validated, non-yanked version and its verdict, or null.
+     * {@code unlisted}: an admin took it out of search, home and the index ({@code unlistReason} says why).
      */
     public record Detail(String owner, String name, String displayName, String summary, List<String> tags, String license,
                          String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
-                         @JsonUnwrapped Verdict verdict, ValidatedVersion validated) {
+                         @JsonUnwrapped Verdict verdict, ValidatedVersion validated, boolean unlisted, String unlistReason) {
     }
 
     /** The newest validated, non-yanked version and its verdict (fields at the top level of this object). */

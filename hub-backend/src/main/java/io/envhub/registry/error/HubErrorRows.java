@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.envhub.format.FormatException;
 import io.envhub.kit.error.ErrorRows;
 import io.envhub.kit.error.ErrorTable.Row;
+import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.security.UserState;
 import io.envhub.registry.storage.StorageException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +22,8 @@ public class HubErrorRows implements ErrorRows {
             new Row(FormatException.class, 400, null, "Invalid package")
                     .typedBy(t -> ((FormatException) t).code().replace('.', '-').replace('_', '-')),
             new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"),
-            new Row(UserState.Unavailable.class, 503, "identity-unavailable", "Identity provider unavailable"));
+            new Row(UserState.Unavailable.class, 503, "identity-unavailable", "Identity provider unavailable"),
+            new Row(Quarantined.class, 451, "quarantined", "Version quarantined"));
 
     @Override
     public List<Row> rows() {

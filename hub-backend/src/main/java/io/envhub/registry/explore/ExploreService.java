@@ -24,7 +24,7 @@ public class ExploreService {
     /** Items per list. */
     public static final int ITEMS = 6;
 
-    private static final String PUBLIC = "e.visibility = 'public'";
+    private static final String PUBLIC = "e.visibility = 'public' AND e.unlisted_at IS NULL";
     private static final String FROM = " FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE " + PUBLIC;
     private static final String COUNTS = "SELECT"
             + " (SELECT coalesce(max(environments), 0) FROM hub.public_tag_pairs WHERE tag = '' AND other = '') AS environments,"

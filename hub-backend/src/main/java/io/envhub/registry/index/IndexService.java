@@ -2,6 +2,7 @@ package io.envhub.registry.index;
 
 import io.envhub.format.version.Version;
 import io.envhub.registry.account.Owner;
+import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.download.DownloadCounter;
 import io.envhub.registry.environment.Environment;
 import io.envhub.kit.error.ApiException;
@@ -26,11 +27,12 @@ import org.hibernate.jpa.HibernateHints;
 public class IndexService {
     /** The environment's identity, visibility and owner (never its README), and one column of the file. */
     private static final String FILE_LOOKUP = """
-            select e.id, e.name, e.visibility, o, %s from Environment e join e.owner o, Artifact a join a.version v
+            select e.id, e.name, e.visibility, o, %s, v.quarantineReason, v.quarantinedAt, v.version, e.unlistedAt
+            from Environment e join e.owner o, Artifact a join a.version v
             where v.environment = e and lower(o.name) = lower(:owner) and e.name = :name and a.filename = :filename
             and v.status = '""" + EnvironmentVersion.VALIDATED + "'";
     private static final String PROJECT_LOOKUP = """
-            select e.id, e.name, e.visibility, o from Environment e join e.owner o
+            select e.id, e.name, e.visibility, o, e.unlistedAt from Environment e join e.owner o
             where lower(o.name) = lower(:owner) and e.name = :name""";
 
     private final EntityManager em;
@@ -65,7 +67,7 @@ public class IndexService {
         boolean all = access.canReadPrivateOf(owner);
         List<OwnerIndex.Project> projects = em.createQuery("select new " + OwnerIndex.Project.class.getName()
                         + "(e.name, e.displayName) from Environment e where e.owner = :owner"
-                        + (all ? "" : " and e.visibility = '" + Environment.PUBLIC + "'") + " order by e.name",
+                        + (all ? "" : " and e.visibility = '" + Environment.PUBLIC + "' and e.unlistedAt is null") + " order by e.name",
                         OwnerIndex.Project.class)
                 .setParameter("owner", owner).setHint(HibernateHints.HINT_READ_ONLY, true).getResultList();
         return new OwnerIndex(owner.name, projects);
@@ -87,9 +89,14 @@ public class IndexService {
             }
         }
         Environment env = access.requireReadable(found.map(IndexService::view), "Project " + ownerName + "/" + normalizedName);
+        if (found.get()[4] != null && !access.canReadPrivateOf(env.owner)) {
+            // unlisted by an admin: out of the index for everyone but the owner (and admins)
+            throw new ApiException.NotFound("Project " + ownerName + "/" + normalizedName + " does not exist, or is private.");
+        }
         List<IndexFile> rows = em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
                         + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython)"
-                        + " from Artifact a join a.version v where v.environment.id = :env and v.status = :validated",
+                        + " from Artifact a join a.version v where v.environment.id = :env and v.status = :validated"
+                        + " and v.quarantinedAt is null",
                         IndexFile.class)
                 .setParameter("validated", EnvironmentVersion.VALIDATED)
                 .setParameter("env", env.id).getResultList();
@@ -141,7 +148,15 @@ public class IndexService {
                 .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1).getResultList().stream().findFirst();
         Environment env = access.requireReadable(row.map(IndexService::view),
                 "File " + ownerName + "/" + normalizedName + "/" + filename);
-        return new Found(env, (String) row.get()[4]);
+        Object[] r = row.get();
+        if (r[8] != null && !access.canReadPrivateOf(env.owner)) {
+            throw new ApiException.NotFound("File " + ownerName + "/" + normalizedName + "/" + filename
+                    + " does not exist, or is private.");
+        }
+        if (r[6] != null) {
+            throw new Quarantined(env.owner.name + "/" + env.name + " " + r[7], (String) r[5]);
+        }
+        return new Found(env, (String) r[4]);
     }
 
     /**

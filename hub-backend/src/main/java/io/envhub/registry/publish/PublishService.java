@@ -8,6 +8,7 @@ import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;
 import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.moderation.FirstPublicationHold;
 import io.envhub.registry.validation.ValidationJob;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -32,9 +33,11 @@ public class PublishService {
     private final WheelInspector inspector;
     private final LatestVersion latest;
     private final UploadConfig limits;
+    private final FirstPublicationHold hold;
 
     public PublishService(EntityManager em, ObjectStore store, AccessPolicy access, Caller caller, WheelInspector inspector,
-                          LatestVersion latest, UploadConfig limits) {
+                          LatestVersion latest, UploadConfig limits, FirstPublicationHold hold) {
+        this.hold = hold;
         this.em = em;
         this.store = store;
         this.access = access;
@@ -137,6 +140,7 @@ public class PublishService {
         v.dependencies = wheel.metadata().requiresDist().toArray(String[]::new);
         v.coreMetadata = MetadataJson.of(wheel.metadata());
         v.createdBy = caller.ownerId();
+        hold.apply(v);
         v.persist();
 
         Artifact a = new Artifact();

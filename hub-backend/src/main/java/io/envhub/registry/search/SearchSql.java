@@ -273,10 +273,10 @@ public final class SearchSql {
             return "true";
         }
         if (scope.privateOwners().isEmpty()) {
-            return "e.visibility = 'public'";
+            return "(e.visibility = 'public' AND e.unlisted_at IS NULL)";
         }
         params.add(scope.privateOwners().toArray(Long[]::new));
-        return "(e.visibility = 'public' OR e.owner_id = ANY(?))";
+        return "((e.visibility = 'public' AND e.unlisted_at IS NULL) OR e.owner_id = ANY(?))";
     }
 
     private String order(String p) {

@@ -86,6 +86,25 @@ public class EnvironmentVersion extends PanacheEntityBase {
     @Column(name = "status_reason", insertable = false, updatable = false)
     public String statusReason;
 
+    /** Quarantine by an admin (V12): out of the index, downloads answer 451 with this reason; null when not quarantined. */
+    @Column(name = "quarantine_reason")
+    public String quarantineReason;
+
+    @Column(name = "quarantined_at")
+    public OffsetDateTime quarantinedAt;
+
+    @Column(name = "quarantined_by")
+    public String quarantinedBy;
+
+    /** Quarantined automatically as the first publication of a new account, until an admin lifts it. */
+    @Column(name = "held_for_review")
+    public boolean heldForReview;
+
+    /** Whether an admin quarantined this version. */
+    public boolean isQuarantined() {
+        return quarantinedAt != null;
+    }
+
     /** The version's verdict as stored. */
     public Verdict verdict() {
         Verdict v = VersionVerdicts.fromColumns(trustStatus, runtimeVerified, trustFlags, statusReason);

@@ -56,7 +56,8 @@ public class VersionService {
         for (EnvironmentVersion v : versions) {
             Object[] a = firstArtifact.get(v.id);
             out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : (String) a[1],
-                    a == null ? null : (Long) a[2], a == null ? null : (String) a[3], v.verdict()));
+                    a == null ? null : (Long) a[2], a == null ? null : (String) a[3], v.verdict(), v.isQuarantined(),
+                    v.quarantineReason));
         }
         return out;
     }
@@ -69,7 +70,8 @@ public class VersionService {
         Artifact a = f.artifact();
         return new Detail(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
                 a == null ? null : a.size, a == null ? null : a.sha256, v.summary, v.requiresPython,
-                List.copyOf(Arrays.asList(v.dependencies)), parse(v.coreMetadata), a == null ? 0 : files(a).size(), v.verdict());
+                List.copyOf(Arrays.asList(v.dependencies)), parse(v.coreMetadata), a == null ? 0 : files(a).size(), v.verdict(),
+                v.isQuarantined(), v.quarantineReason);
     }
 
     /** The files inside the version's wheel, as recorded at publish time. */

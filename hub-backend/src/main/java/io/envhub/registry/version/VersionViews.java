@@ -16,13 +16,18 @@ public final class VersionViews {
      * {@code trustFlags}, {@code statusReason}) appear at the top level next to {@code status}.
      */
     public record Summary(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
-                          String filename, Long size, String sha256, @JsonUnwrapped Verdict verdict) {
+                          String filename, Long size, String sha256, @JsonUnwrapped Verdict verdict, boolean quarantined,
+                          String quarantineReason) {
     }
 
-    /** One version in full; {@code files} is the number of files in its wheel; the verdict's fields at the top level. */
+    /**
+     * One version in full; {@code files} is the number of files in its wheel; the verdict's fields at the top level.
+     * {@code quarantined}: taken out of the index by an admin, downloads answer 451 with {@code quarantineReason}.
+     */
     public record Detail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
                          String filename, Long size, String sha256, String summary, String requiresPython,
-                         List<String> dependencies, JsonNode coreMetadata, int files, @JsonUnwrapped Verdict verdict) {
+                         List<String> dependencies, JsonNode coreMetadata, int files, @JsonUnwrapped Verdict verdict,
+                         boolean quarantined, String quarantineReason) {
     }
 
     /** A file inside the wheel. */

@@ -1,0 +1,13 @@
+package io.envhub.bounty.audit;
+
+import java.time.OffsetDateTime;
+import java.util.Map;
+
+/**
+ * A row of the audit trail in the shape hub-backend answers too ({@code GET /api/v1/admin/audit}), with
+ * {@code service = "bounty"}; {@code target} is {@code bounty:<id>}, {@code application:<id>} or {@code submission:<id>},
+ * {@code before}/{@code after} are {@code {"status": ...}} ({@code before} null when the thing was created).
+ */
+public record AuditEvent(long id, String service, OffsetDateTime at, String actor, String action, String target,
+                         String reason, Map<String, Object> before, Map<String, Object> after, String requestId, long bountyId) {
+}
