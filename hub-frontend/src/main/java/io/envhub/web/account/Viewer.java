@@ -37,6 +37,11 @@ public class Viewer {
         return name == null ? username() : name.toString();
     }
 
+    /** Whether the signed-in user has the realm role {@code admin} (shows the console link and moderation notices). */
+    public boolean admin() {
+        return signedIn() && io.envhub.web.admin.AccessRoles.admin(bearer());
+    }
+
     /** {@code Bearer <access token>} for calling the APIs on the user's behalf. */
     public String bearer() {
         AccessTokenCredential token = identity.getCredential(AccessTokenCredential.class);

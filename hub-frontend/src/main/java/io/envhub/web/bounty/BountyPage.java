@@ -26,6 +26,11 @@ public record BountyPage(Bounty bounty, String descriptionHtml, Application appl
     private static final List<String> LIVE_APPLICATION = List.of("pending", "accepted");
     private static final List<String> LIVE_SUBMISSION = List.of("submitted", "in_review", "changes_requested", "approved");
 
+    /** The bounty as a report target ({@code bounty:<id>}). */
+    public String reportTarget() {
+        return "bounty:" + bounty.id();
+    }
+
     /** Whether the apply form is offered (bounty-service says the viewer may apply, and has no live application). */
     public boolean canApply() {
         return bounty.allows("apply") && (application == null || !LIVE_APPLICATION.contains(application.status()));

@@ -20,4 +20,9 @@ public record EnvironmentPage(Detail env, String readmeHtml, List<VersionSummary
     public String href() {
         return "/" + env.owner() + "/" + env.name();
     }
+
+    /** The environment as a report or moderation target ({@code owner/name}). */
+    public String target() {
+        return env.owner() + "/" + env.name();
+    }
 }

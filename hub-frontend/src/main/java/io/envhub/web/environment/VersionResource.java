@@ -36,7 +36,7 @@ public class VersionResource {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance version(Viewer viewer, Detail env, VersionDetail version, ReportView report,
-                                               List<FileEntry> files);
+                                               List<FileEntry> files, String target);
 
         static native TemplateInstance file(Viewer viewer, Detail env, VersionDetail version, String path, String text,
                                             boolean truncated, String size, String problem);
@@ -58,7 +58,8 @@ public class VersionResource {
                 throw e;
             }
         }
-        return Templates.version(viewer, env, v, report, hub.files(bearer, env.owner(), env.name(), v.version()));
+        return Templates.version(viewer, env, v, report, hub.files(bearer, env.owner(), env.name(), v.version()),
+                env.owner() + "/" + env.name() + "@" + v.version());
     }
 
     @GET

@@ -104,7 +104,7 @@ public final class HubViews {
                          String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
                          String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
-                         String statusReason, Validated validated) {
+                         String statusReason, Validated validated, Boolean unlisted, String unlistReason) {
         /** The badge's code. */
         public String badgeCode() {
             return Verdicts.code(trustStatus, latestStatus);
@@ -130,7 +130,8 @@ public final class HubViews {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record VersionSummary(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
                                  String filename, Long size, String sha256, String trustStatus, String statusLabel,
-                                 Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason) {
+                                 Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason,
+                                 Boolean quarantined, String quarantineReason) {
         /** The badge's code. */
         public String badgeCode() {
             return Verdicts.code(trustStatus, status);
@@ -147,7 +148,8 @@ public final class HubViews {
     public record VersionDetail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
                                 String filename, Long size, String sha256, String summary, String requiresPython,
                                 List<String> dependencies, int files, String trustStatus, String statusLabel,
-                                Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason) {
+                                Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason,
+                                Boolean quarantined, String quarantineReason) {
         /** The badge's code. */
         public String badgeCode() {
             return Verdicts.code(trustStatus, status);

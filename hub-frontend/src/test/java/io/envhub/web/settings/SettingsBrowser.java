@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A user's browser on the frontend: signed in through the real Keycloak login form, posting forms as a page would. */
-final class SettingsBrowser {
+public final class SettingsBrowser {
     private static final Pattern CSRF = Pattern.compile("name=\"csrf-token\" value=\"([^\"]+)\"");
 
     private final BrowserSession browser = new BrowserSession();
@@ -23,7 +23,8 @@ final class SettingsBrowser {
     }
 
     /** Signs {@code user} (password = user name) in at the frontend; they land on their profile. */
-    static SettingsBrowser signIn(String root, String user) {
+    public static SettingsBrowser signIn(String root, String user) {
+        io.envhub.web.FrontendRedirects.allow(root);
         SettingsBrowser b = new SettingsBrowser(root);
         HttpResponse<String> loginPage = b.browser.get(b.root + "/login");
         HttpResponse<String> landed = b.browser.login(loginPage, user, user);
@@ -34,28 +35,28 @@ final class SettingsBrowser {
     }
 
     /** GET a frontend path (redirects followed). */
-    HttpResponse<String> get(String path) {
+    public HttpResponse<String> get(String path) {
         HttpResponse<String> res = browser.get(root + path);
         lastPage = res.body();
         return res;
     }
 
     /** POSTs a form with the CSRF token of the last page shown, as the page's form would. */
-    HttpResponse<String> post(String path, Map<String, String> fields) {
+    public HttpResponse<String> post(String path, Map<String, String> fields) {
         Map<String, String> form = new LinkedHashMap<>(fields);
         form.put("csrf-token", csrf(lastPage));
         return postRaw(path, form);
     }
 
     /** POSTs a form like {@link #post} and returns the answer without following its redirect. */
-    HttpResponse<String> postOnce(String path, Map<String, String> fields) {
+    public HttpResponse<String> postOnce(String path, Map<String, String> fields) {
         Map<String, String> form = new LinkedHashMap<>(fields);
         form.put("csrf-token", csrf(lastPage));
         return browser.postFormOnce(root + path, form);
     }
 
     /** POSTs exactly these fields (e.g. without the CSRF token). */
-    HttpResponse<String> postRaw(String path, Map<String, String> fields) {
+    public HttpResponse<String> postRaw(String path, Map<String, String> fields) {
         HttpResponse<String> res = browser.postForm(root + path, fields);
         lastPage = res.body();
         return res;
