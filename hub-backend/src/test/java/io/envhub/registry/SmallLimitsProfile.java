@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Small abuse limits for RateLimitTest and DownloadDedupTest (one profile, so Quarkus restarts once for both): two
+ * Small abuse limits for RateLimitTest, DownloadDedupTest and DownloadBatchingTest (one profile, so Quarkus restarts
+ * once for all): two
  * actions per user and three per address per hour, and one counted download per client and environment per minute.
- * The rest of the suite runs without effective limits and counts every download.
+ * Download counts are written only when a test flushes them. The rest of the suite runs without effective limits and
+ * writes every download at once.
  */
 public class SmallLimitsProfile implements QuarkusTestProfile {
     @Override
@@ -20,6 +22,9 @@ public class SmallLimitsProfile implements QuarkusTestProfile {
             config.put("envhub.rate-limits." + action + ".window", "PT1H");
         }
         config.put("envhub.downloads.dedup-window", "PT60S");
+        // counts wait in memory until a test flushes them (DownloadBatchingTest)
+        config.put("envhub.downloads.flush-at", "1000000");
+        config.put("envhub.downloads.flush-interval", "1h");
         return config;
     }
 }

@@ -4,7 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** How downloads are counted. */
+/** How downloads are counted and redirected. */
 @ConfigMapping(prefix = "envhub.downloads")
 public interface DownloadConfig {
     /**
@@ -13,4 +13,23 @@ public interface DownloadConfig {
      */
     @WithDefault("PT60S")
     Duration dedupWindow();
+
+    /**
+     * How often the counts kept in memory are written to the database (one statement per flush); a crash loses at most
+     * the counts of this interval (ENVHUB_DOWNLOAD_FLUSH_INTERVAL).
+     */
+    @WithDefault("1s")
+    String flushInterval();
+
+    /** A flush also runs as soon as this many downloads are waiting (ENVHUB_DOWNLOAD_FLUSH_AT); 1 writes every download at once. */
+    @WithDefault("1000")
+    int flushAt();
+
+    /**
+     * A presigned URL of an object is reused for its lifetime minus this margin, so a burst of installs costs one
+     * signature and every client still gets a URL valid for at least the margin (ENVHUB_PRESIGN_REUSE_MARGIN; 0 signs
+     * every request).
+     */
+    @WithDefault("PT60S")
+    Duration presignReuseMargin();
 }

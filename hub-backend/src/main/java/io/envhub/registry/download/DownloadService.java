@@ -4,8 +4,6 @@ import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.storage.StorageConfig;
 import io.envhub.registry.version.Artifact;
 import io.envhub.registry.version.VersionService;
 import io.envhub.registry.version.VersionService.Found;
@@ -17,8 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Counts downloads and hands out presigned URLs: the bytes never pass through the JVM. Days are UTC days. The count
- * (daily row and the environment's total) is written in one statement, so both move together.
+ * Counts downloads and hands out presigned URLs: the bytes never pass through the JVM. Days are UTC days. Counts are
+ * kept in memory and written in batches ({@link DownloadCounter}); presigned URLs are reused ({@link PresignedUrls}).
  */
 @ApplicationScoped
 public class DownloadService {
@@ -27,18 +25,16 @@ public class DownloadService {
 
     private final VersionService versions;
     private final EnvironmentLookup lookup;
-    private final ObjectStore store;
-    private final StorageConfig storage;
+    private final PresignedUrls presigned;
     private final EntityManager em;
     private final DownloadCounter counter;
 
-    public DownloadService(VersionService versions, EnvironmentLookup lookup, ObjectStore store, StorageConfig storage,
-                           EntityManager em, DownloadCounter counter) {
+    public DownloadService(VersionService versions, EnvironmentLookup lookup, PresignedUrls presigned, EntityManager em,
+                           DownloadCounter counter) {
         this.counter = counter;
         this.versions = versions;
         this.lookup = lookup;
-        this.store = store;
-        this.storage = storage;
+        this.presigned = presigned;
         this.em = em;
     }
 
@@ -52,7 +48,7 @@ public class DownloadService {
 
     /**
      * Counts one download of {@code version} (exact identity, yanked or not) and presigns its wheel. Not
-     * transactional: the lookups only read, and the counter commits on its own (see {@link DownloadCounter}).
+     * transactional: the lookups only read, and the counter writes later in batches (see {@link DownloadCounter}).
      */
     public Target download(String owner, String name, String version) {
         Found found = versions.find(owner, name, version);
@@ -65,7 +61,7 @@ public class DownloadService {
             throw new ApiException.NotFound("Version " + version + " has no file to download.");
         }
         counter.count(found.environment().id);
-        String url = store.presignedGet(artifact.objectKey, storage.presignTtl(), artifact.filename);
+        String url = presigned.get(artifact.objectKey, artifact.filename);
         return new Target(url, artifact.sha256, artifact.filename);
     }
 

@@ -63,11 +63,11 @@ public class IndexResource {
     @Path("{owner}/{name}")
     @Operation(summary = "A project's files", description = "Every file of every validated version (yanked ones marked; "
             + "pending, validating, failed and errored versions are not served), with sha256, Requires-Python and PEP 658 "
-            + "metadata hashes; PEP 503 HTML or PEP 691 JSON. Non-normalized names redirect. A name the owner does not "
+            + "metadata hashes; PEP 503 HTML or PEP 691 JSON, with an ETag (If-None-Match answers 304). Non-normalized names redirect. A name the owner does not "
             + "publish answers 302 to the upstream index's page (ENVHUB_UPSTREAM_INDEX), when configured.")
     public Response project(@PathParam("owner") String owner, @PathParam("name") String name,
                             @HeaderParam(HttpHeaders.ACCEPT) String accept, @QueryParam("format") String format,
-                            @Context HttpServerRequest request) {
+                            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch, @Context HttpServerRequest request) {
         String normalized = ProjectName.normalize(name);
         if (!normalized.equals(name) || !request.path().endsWith("/")) {
             return redirect(IndexUrls.project(owner, normalized), request);
@@ -78,11 +78,20 @@ public class IndexResource {
             return Response.status(Response.Status.FOUND).header(HttpHeaders.LOCATION, found.upstreamUrl())
                     .header(HttpHeaders.CACHE_CONTROL, "no-store").build();
         }
-        ProjectPage page = found.page();
+        RenderedProject page = found.page();
         if (!page.owner().equals(owner)) {
             return redirect(IndexUrls.project(page.owner(), normalized), request);
         }
-        return page(answer, answer.isJson() ? write(SimpleJson.project(page)) : SimpleHtml.project(page));
+        String etag = page.etag(answer);
+        // public pages: any cache may keep them but must ask again (a 304 when unchanged), so a yank shows at once
+        String cacheControl = page.isPublic() ? "public, max-age=0, must-revalidate" : "private, no-cache";
+        if (matches(ifNoneMatch, etag)) {
+            return Response.notModified().header(HttpHeaders.ETAG, etag).header(HttpHeaders.CACHE_CONTROL, cacheControl)
+                    .header(HttpHeaders.VARY, HttpHeaders.ACCEPT).build();
+        }
+        return Response.ok(page.body(answer)).header(HttpHeaders.CONTENT_TYPE, answer.contentType())
+                .header(HttpHeaders.VARY, HttpHeaders.ACCEPT).header(HttpHeaders.ETAG, etag)
+                .header(HttpHeaders.CACHE_CONTROL, cacheControl).build();
     }
 
     @GET
@@ -107,6 +116,23 @@ public class IndexResource {
         return SimpleFormat.negotiate(format != null && !format.isBlank() ? format : accept)
                 .orElseThrow(() -> new NotAcceptableException("This index answers in text/html, "
                         + "application/vnd.pypi.simple.v1+html or application/vnd.pypi.simple.v1+json."));
+    }
+
+    /** Whether an If-None-Match header names this entity tag (or is {@code *}); weak tags compare by their value. */
+    static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null || ifNoneMatch.isBlank()) {
+            return false;
+        }
+        for (String candidate : ifNoneMatch.split(",")) {
+            String tag = candidate.strip();
+            if (tag.startsWith("W/")) {
+                tag = tag.substring(2);
+            }
+            if (tag.equals("*") || tag.equals(etag)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Response page(SimpleFormat format, String body) {

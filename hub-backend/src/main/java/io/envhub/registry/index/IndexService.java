@@ -3,25 +3,30 @@ package io.envhub.registry.index;
 import io.envhub.format.version.Version;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.moderation.Quarantined;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.registry.download.DownloadCounter;
+import io.envhub.registry.download.PresignedUrls;
 import io.envhub.registry.environment.Environment;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
-import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.storage.StorageConfig;
 import io.envhub.registry.version.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.hibernate.jpa.HibernateHints;
 
 /**
- * Reads the package index and serves its files. Every page is at most two small queries (the project with its owner,
- * then all its files in one query); a download is one lookup, one counting statement and a presigned URL (computed
- * locally, no call to the object store). Anything the caller may not read is a 404 indistinguishable from a missing one.
+ * Reads the package index and serves its files. A request of a public project is one indexed query (the project, its
+ * owner and its index stamp, {@link ProjectLookup}); the page itself is rendered once per change of the project and
+ * kept ({@link PageCache}); a download of a public file then needs no further query: the object key comes from the
+ * cached page, the count is kept in memory ({@link DownloadCounter}) and the presigned URL is reused
+ * ({@link PresignedUrls}). Anything the caller may not read is a 404 indistinguishable from a missing one.
  */
 @ApplicationScoped
 public class IndexService {
@@ -31,25 +36,26 @@ public class IndexService {
             from Environment e join e.owner o, Artifact a join a.version v
             where v.environment = e and lower(o.name) = lower(:owner) and e.name = :name and a.filename = :filename
             and v.status = '""" + EnvironmentVersion.VALIDATED + "'";
-    private static final String PROJECT_LOOKUP = """
-            select e.id, e.name, e.visibility, o, e.unlistedAt from Environment e join e.owner o
-            where lower(o.name) = lower(:owner) and e.name = :name""";
 
     private final EntityManager em;
     private final AccessPolicy access;
-    private final ObjectStore store;
-    private final StorageConfig storage;
+    private final PresignedUrls presigned;
     private final DownloadCounter downloads;
     private final UpstreamFallback upstream;
+    private final ProjectLookup projects;
+    private final PageCache cache;
+    private final ObjectMapper json;
 
-    public IndexService(EntityManager em, AccessPolicy access, ObjectStore store, StorageConfig storage,
-                        DownloadCounter downloads, UpstreamFallback upstream) {
+    public IndexService(EntityManager em, AccessPolicy access, PresignedUrls presigned, DownloadCounter downloads,
+                        UpstreamFallback upstream, ProjectLookup projects, PageCache cache, ObjectMapper json) {
         this.upstream = upstream;
         this.em = em;
         this.access = access;
-        this.store = store;
-        this.storage = storage;
+        this.presigned = presigned;
         this.downloads = downloads;
+        this.projects = projects;
+        this.cache = cache;
+        this.json = json;
     }
 
     /** A download: where to send the client, and whether the file is public. */
@@ -79,30 +85,44 @@ public class IndexService {
      * environment, no burned version), the upstream index's page when the fallback is on, else 404.
      */
     public ProjectAnswer project(String ownerName, String normalizedName) {
-        Optional<Object[]> found = em.createQuery(PROJECT_LOOKUP, Object[].class)
-                .setParameter("owner", ownerName).setParameter("name", normalizedName)
-                .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1).getResultList().stream().findFirst();
+        Optional<ProjectLookup.Found> found = projects.find(ownerName, normalizedName);
         if (found.isEmpty()) {
             Optional<String> elsewhere = upstream.pageFor(ownerName, normalizedName);
             if (elsewhere.isPresent()) {
                 return ProjectAnswer.upstream(elsewhere.get());
             }
         }
-        Environment env = access.requireReadable(found.map(IndexService::view), "Project " + ownerName + "/" + normalizedName);
-        if (found.get()[4] != null && !access.canReadPrivateOf(env.owner)) {
+        Environment env = access.requireReadable(found.map(ProjectLookup.Found::env),
+                "Project " + ownerName + "/" + normalizedName);
+        if (found.get().unlisted() && !access.canReadPrivateOf(env.owner)) {
             // unlisted by an admin: out of the index for everyone but the owner (and admins)
             throw new ApiException.NotFound("Project " + ownerName + "/" + normalizedName + " does not exist, or is private.");
         }
-        List<IndexFile> rows = em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
-                        + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython)"
+        return ProjectAnswer.hub(rendered(env, found.get().stamp()));
+    }
+
+    /** The project's page for this stamp: from the cache when public, else rendered now. */
+    private RenderedProject rendered(Environment env, long stamp) {
+        if (env.isPrivate()) {
+            return render(env, stamp);
+        }
+        return cache.get(env.id, stamp, env.owner.name, () -> render(env, stamp));
+    }
+
+    private RenderedProject render(Environment env, long stamp) {
+        List<Object[]> rows = em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
+                        + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython), a.objectKey"
                         + " from Artifact a join a.version v where v.environment.id = :env and v.status = :validated"
                         + " and v.quarantinedAt is null",
-                        IndexFile.class)
+                        Object[].class)
                 .setParameter("validated", EnvironmentVersion.VALIDATED)
-                .setParameter("env", env.id).getResultList();
+                .setParameter("env", env.id).setHint(HibernateHints.HINT_READ_ONLY, true).getResultList();
         List<Sorted> sorted = new ArrayList<>(rows.size());
-        for (IndexFile row : rows) {
-            sorted.add(new Sorted(Version.parse(row.version()), row));
+        Map<String, String> objectKeys = new HashMap<>();
+        for (Object[] row : rows) {
+            IndexFile file = (IndexFile) row[0];
+            sorted.add(new Sorted(Version.parse(file.version()), file));
+            objectKeys.put(file.filename(), (String) row[1]);
         }
         sorted.sort(Comparator.comparing(Sorted::version).thenComparing(s -> s.file().filename()));
         List<IndexFile> files = new ArrayList<>(sorted.size());
@@ -113,23 +133,48 @@ public class IndexService {
                 versions.add(s.file().version());
             }
         }
-        return ProjectAnswer.hub(new ProjectPage(env.owner.name, env.name, !env.isPrivate(), versions, files));
+        ProjectPage page = new ProjectPage(env.owner.name, env.name, !env.isPrivate(), versions, files);
+        String etag = Long.toString(env.id, 36) + "-" + Long.toString(stamp, 36) + "-"
+                + Integer.toHexString(env.owner.name.hashCode());
+        return new RenderedProject(page.owner(), page.isPublic(), stamp, etag, json(SimpleJson.project(page)),
+                SimpleHtml.project(page), Map.copyOf(objectKeys));
+    }
+
+    private String json(Object document) {
+        try {
+            return json.writeValueAsString(document);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the index document", e);
+        }
     }
 
     private record Sorted(Version version, IndexFile file) {
     }
 
     /**
-     * Counts a download (today's row in {@code hub.downloads_daily} and the environment's total, in one transaction;
-     * see {@link DownloadCounter}) and returns a short-lived presigned URL of the object.
+     * Counts a download (in memory, written in batches: see {@link DownloadCounter}) and returns a presigned URL of the
+     * object (reused while valid long enough: {@link PresignedUrls}). Public files come from the cached page.
      */
     public Download download(String ownerName, String normalizedName, String filename, boolean count) {
-        Found found = lookup("a.objectKey", ownerName, normalizedName, filename);
-        String url = store.presignedGet(found.value(), storage.presignTtl(), filename);
-        if (count) {
-            downloads.count(found.env().id);
+        Optional<ProjectLookup.Found> project = projects.find(ownerName, normalizedName);
+        if (project.isPresent() && !project.get().env().isPrivate()) {
+            Environment env = project.get().env();
+            String key = rendered(env, project.get().stamp()).objectKeys().get(filename);
+            if (key == null) {
+                throw new ApiException.NotFound("File " + ownerName + "/" + normalizedName + "/" + filename
+                        + " does not exist, or is private.");
+            }
+            return counted(env, presigned.get(key, filename), count);
         }
-        return new Download(url, !found.env().isPrivate());
+        Found found = lookup("a.objectKey", ownerName, normalizedName, filename);
+        return counted(found.env(), presigned.get(found.value(), filename), count);
+    }
+
+    private Download counted(Environment env, String url, boolean count) {
+        if (count) {
+            downloads.count(env.id);
+        }
+        return new Download(url, !env.isPrivate());
     }
 
     /** The PEP 658 metadata file of a wheel: its METADATA, as stored (its sha256 is the one the pages announce). */

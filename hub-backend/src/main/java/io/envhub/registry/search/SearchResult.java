@@ -14,8 +14,10 @@ import java.util.Map;
  * @param size page size
  * @param items this page
  * @param facets counts per tag over all matches
+ * @param approximate whether {@code total} and the facets are estimates ("about N"): a very common word ranks only its
+ *                    best candidates (see {@link SearchSql#TOP_K_CAP})
  */
-public record SearchResult(long total, int page, int size, List<Summary> items, Facets facets) {
+public record SearchResult(long total, int page, int size, List<Summary> items, Facets facets, boolean approximate) {
     /**
      * An environment in a list. {@code latestStatus} is the validation status of the latest version,
      * {@code validatedVersion} the newest validated, non-yanked version (null when none) and {@code validatedAt} when it

@@ -64,10 +64,17 @@ public class SearchService {
         long total = 0;
         List<TagCount> facets = List.of();
         List<TagCount> tasks = List.of();
-        Map<String, Long> statuses = Map.of();
+        Map<String, Long> statuses = new LinkedHashMap<>();
         List<Summary> items = new ArrayList<>();
+        boolean approximate = false;
         if (!sql.isListing()) {
-            try (PreparedStatement ps = prepare(c, sql.filtered()); ResultSet rs = ps.executeQuery()) {
+            long estimate = -1;
+            if (sql.hasWords() && single(c, sql.probe()) > SearchSql.TOP_K_CAP) {
+                // a very common word: rank the best candidates only, estimate the total
+                estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned(c, sql.estimate()));
+                approximate = true;
+            }
+            try (PreparedStatement ps = prepare(c, sql.filtered(approximate)); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     total = rs.getLong("total");
                     facets = counts(rs, "facet_tags", "facet_counts");
@@ -77,6 +84,13 @@ public class SearchService {
                         items.add(summary(rs));
                     }
                 }
+            }
+            if (approximate && total > 0) {
+                double scale = (double) estimate / total;
+                facets = scaled(facets, scale);
+                tasks = scaled(tasks, scale);
+                statuses.replaceAll((code, n) -> Math.round(n * scale));
+                total = estimate;
             }
         } else {
             try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
@@ -92,8 +106,33 @@ public class SearchService {
                 statuses = statuses(rs);
             }
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses));
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses),
+                approximate);
     }
+
+    /** Counts of the ranked candidates scaled up to the estimated total (a capped search's facets are estimates too). */
+    private static List<TagCount> scaled(List<TagCount> counts, double scale) {
+        return counts.stream().map(t -> new TagCount(t.tag(), Math.round(t.count() * scale))).toList();
+    }
+
+    /** The one number a statement answers. */
+    private static long single(Connection c, SearchSql.Statement statement) throws SQLException {
+        try (PreparedStatement ps = prepare(c, statement); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** The planner's row estimate of an EXPLAIN (FORMAT JSON) statement. */
+    private static long planned(Connection c, SearchSql.Statement statement) throws SQLException {
+        try (PreparedStatement ps = prepare(c, statement); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            java.util.regex.Matcher m = PLAN_ROWS.matcher(rs.getString(1));
+            return m.find() ? Long.parseLong(m.group(1)) : 0;
+        }
+    }
+
+    private static final java.util.regex.Pattern PLAN_ROWS = java.util.regex.Pattern.compile("\"Plan Rows\":\\s*(\\d+)");
 
     /** Every verdict code with its count (0 when none matched), in {@link TrustVerdict#CODES} order. */
     private static Map<String, Long> statuses(ResultSet rs) throws SQLException {

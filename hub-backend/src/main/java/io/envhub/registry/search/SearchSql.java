@@ -29,6 +29,13 @@ public final class SearchSql {
     /** Least trigram similarity of a name to the text for a typo match (set per transaction by {@link SearchService}). */
     static final String NAME_SIMILARITY = "0.45";
 
+    /**
+     * Most full-text matches ranked one by one: a word in more environments (a very common word) is answered from the
+     * {@value} best candidates in the sort's order (the most downloaded for relevance and trending) plus an exact name
+     * match, with the total estimated by the planner and shown as "about N" ({@link #probe}, {@link #estimate}).
+     */
+    static final int TOP_K_CAP = 1000;
+
     /** A statement and its parameters in order; {@code Long[]} and {@code String[]} bind as SQL arrays. */
     record Statement(String sql, List<Object> params) {
     }
@@ -53,6 +60,41 @@ public final class SearchSql {
 
     /** Total, facets and the page (one row per item, at least one row) of a search with text, tags or an owner. */
     Statement filtered() {
+        return filtered(false);
+    }
+
+    /** Whether the text has words for the full-text index (only then can a search be capped). */
+    boolean hasWords() {
+        return request.text() != null && WORD.matcher(request.text()).find();
+    }
+
+    /** Counts the full-text matches up to {@link #TOP_K_CAP} + 1 (the first pass: stops early on a common word). */
+    Statement probe() {
+        List<Object> params = new ArrayList<>();
+        String sql = "SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ " + tsquery(params) + " AND "
+                + filters(params) + " LIMIT " + (TOP_K_CAP + 1) + ") x";
+        return new Statement(sql, params);
+    }
+
+    /** The planner's estimate of the matches (EXPLAIN, not run): the "about N" of a capped search. */
+    Statement estimate() {
+        List<Object> params = new ArrayList<>();
+        String sql = "EXPLAIN (FORMAT JSON) SELECT 1 FROM hub.environments e WHERE e.search @@ " + tsquery(params) + " AND "
+                + filters(params);
+        return new Statement(sql, params);
+    }
+
+    private String tsquery(List<Object> params) {
+        params.add(request.wordsText());
+        params.add(request.wordsText());
+        return "(websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?))";
+    }
+
+    /**
+     * Like {@link #filtered()}; {@code capped}: the full-text matches are only the {@link #TOP_K_CAP} first in the sort's
+     * order (downloads for relevance and trending) plus the exact name, so a very common word does not rank every match.
+     */
+    Statement filtered(boolean capped) {
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("WITH ");
         String text = request.text();
@@ -74,8 +116,21 @@ public final class SearchSql {
                 } else {
                     sql.append(", 0::float8 AS rank");
                 }
-                sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
-                sql.append(filters(params, false)).append("), ");
+                if (capped) {
+                    String candidateOrder = switch (request.sort()) {
+                        case RELEVANCE, TRENDING -> "e.download_count DESC, e.id";
+                        default -> order("e.");
+                    };
+                    sql.append(" FROM ((SELECT * FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
+                            .append(filters(params, false)).append(" ORDER BY ").append(candidateOrder)
+                            .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT * FROM hub.environments e")
+                            .append(" WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ");
+                    params.add(request.nameText());
+                    sql.append(filters(params, false)).append(")) e), ");
+                } else {
+                    sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
+                    sql.append(filters(params, false)).append("), ");
+                }
             } else {
                 sql.append("fts AS (SELECT ").append(MATCH_COLUMNS).append(", 0::float8 AS rank FROM hub.environments e")
                         .append(" WHERE false), ");

@@ -6,8 +6,7 @@ import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.Readme;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.web.hub.PageData;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.UnauthorizedException;
@@ -19,7 +18,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -55,16 +53,15 @@ public class EnvironmentResource {
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance environment(@PathParam("owner") String owner, @PathParam("name") String name) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
-        // the other three calls need only the canonical name: ask for them at once, not one after the other
-        CompletableFuture<Readme> readme = hub.readme(bearer, env.owner(), env.name()).toCompletableFuture()
-                .exceptionally(EnvironmentResource::noReadme);
-        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
-        CompletableFuture<List<DayCount>> downloads = hub.downloads(bearer, env.owner(), env.name(), CHART_DAYS)
-                .toCompletableFuture();
-        CompletableFuture<List<Submission>> awarded = awards.of(bearer, env.owner(), env.name());
-        List<DayCount> days = await(downloads);
-        return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(await(readme)), await(versions),
+        // two calls at once: the bounty service's awards, and everything the hub shows in one composite call
+        CompletableFuture<List<Submission>> awarded = awards.of(bearer, owner, name);
+        PageData data = hub.page(bearer, owner, name, CHART_DAYS);
+        Detail env = data.environment();
+        if (!env.owner().equals(owner) || !env.name().equals(name)) {
+            awarded = awards.of(bearer, env.owner(), env.name());   // asked by another spelling: ask by the canonical one
+        }
+        List<DayCount> days = data.downloads();
+        return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(data.readme()), data.versions(),
                 DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)), await(awarded));
     }
 
@@ -101,14 +98,5 @@ public class EnvironmentResource {
     @Path(Names.ENVIRONMENT + "/star")
     public Response afterSignIn(@PathParam("owner") String owner, @PathParam("name") String name) {
         return Response.seeOther(URI.create("/" + owner + "/" + name)).build();
-    }
-
-    /** An environment without a README answers 404 for it: no README section then; other failures stay failures. */
-    private static Readme noReadme(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        if (cause instanceof WebApplicationException e && e.getResponse() != null && e.getResponse().getStatus() == 404) {
-            return null;
-        }
-        throw cause instanceof RuntimeException re ? re : new CompletionException(cause);
     }
 }

@@ -51,6 +51,12 @@ public interface HubApi {
                        @PathParam("name") String name);
 
     /** Asynchronous, like {@link #versions} and {@link #downloads}: the environment page asks for the three at once. */
+    /** The environment page's data (environment, README, versions, download chart) in one call. */
+    @GET
+    @Path("/environments/{owner}/{name}/page")
+    PageData page(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                  @PathParam("name") String name, @QueryParam("days") int days);
+
     @GET
     @Path("/environments/{owner}/{name}/readme")
     CompletionStage<Readme> readme(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,

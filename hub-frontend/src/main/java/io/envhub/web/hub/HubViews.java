@@ -61,7 +61,7 @@ public final class HubViews {
 
     /** One page of search results. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record SearchResult(long total, int page, int size, List<Summary> items, Facets facets) {
+    public record SearchResult(long total, int page, int size, List<Summary> items, Facets facets, boolean approximate) {
     }
 
     /** Totals on the home page; a count the backend does not give is null. */

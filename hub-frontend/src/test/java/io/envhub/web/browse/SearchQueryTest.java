@@ -42,11 +42,11 @@ class SearchQueryTest {
 
     @Test
     void pagesCoverTheTotal() {
-        Pages p = Pages.of(new SearchResult(41, 3, 20, Collections.nCopies(1, null), null));
+        Pages p = Pages.of(new SearchResult(41, 3, 20, Collections.nCopies(1, null), null, false));
         assertEquals(3, p.last());
         assertEquals(41, p.from());
         assertEquals(41, p.to());
         assertEquals(false, p.hasNext());
-        assertEquals(1, Pages.of(new SearchResult(0, 1, 20, List.of(), null)).last());
+        assertEquals(1, Pages.of(new SearchResult(0, 1, 20, List.of(), null, false)).last());
     }
 }
