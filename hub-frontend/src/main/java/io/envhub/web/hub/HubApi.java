@@ -72,6 +72,11 @@ public interface HubApi {
                     @PathParam("name") String name, @PathParam("version") String version);
 
     @GET
+    @Path("/environments/{owner}/{name}/versions/{version}/dataset")
+    JsonNode dataset(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                     @PathParam("name") String name, @PathParam("version") String version);
+
+    @GET
     @Path("/environments/{owner}/{name}/versions/{version}/files")
     List<FileEntry> files(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                           @PathParam("name") String name, @PathParam("version") String version);
