@@ -104,7 +104,7 @@ public final class HubViews {
                          String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
                          String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
-                         String statusReason, Validated validated) {
+                         String statusReason, Validated validated, List<ProjectLink> projectUrls, List<String> domains) {
         /** The badge's code. */
         public String badgeCode() {
             return Verdicts.code(trustStatus, latestStatus);
@@ -119,6 +119,11 @@ public final class HubViews {
         public boolean validatedDiffers() {
             return validated != null && validated.version() != null && !validated.version().equals(latestVersion);
         }
+    }
+
+    /** A link from the wheel's metadata ({@code Project-URL}); kind: source, paper, homepage, documentation, other. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ProjectLink(String label, String kind, String url) {
     }
 
     /** The README as published. */

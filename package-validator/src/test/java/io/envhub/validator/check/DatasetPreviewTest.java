@@ -18,12 +18,12 @@ class DatasetPreviewTest extends SandboxedEngineTest {
                     return 1.0 if answer in str(completion) else 0.0
                 rows = []
                 for i in range(40):
-                    row = {"question": "<script>alert(%d)</script> " % i + "x" * 1000, "answer": i, "score": i / 2,
-                           "tags": ["a", "b"], "flag": i % 2 == 0}
+                    row = {'question': '<script>alert(%d)</script> ' % i + 'x' * 1000, 'answer': i, 'score': i / 2,
+                           'tags': ['a', 'b'], 'flag': i % 2 == 0}
                     if i == 3:
-                        row["note"] = "only here"
+                        row['note'] = 'only here'
                     rows.append(row)
-                return {"dataset": rows, "rubric": {"funcs": [exact], "weights": [1.0]}}
+                return {'dataset': rows, 'rubric': {'funcs': [exact], 'weights': [1.0]}}
                 """).write(fx.wheels);
         ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "preview");
         assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
@@ -37,7 +37,7 @@ class DatasetPreviewTest extends SandboxedEngineTest {
         assertTrue(first.get(0).startsWith("<script>alert(0)</script> xxx"), first.get(0));
         assertTrue(first.get(0).endsWith("\u2026"), first.get(0));
         assertTrue(first.get(0).length() <= DatasetSummary.MAX_CELL_CHARS + 1, "cell of " + first.get(0).length());
-        assertEquals(List.of("0", "0.0", "[\\"a\\", \\"b\\"]", "true"), first.subList(1, 5));
+        assertEquals(List.of("0", "0.0", "[\"a\", \"b\"]", "true"), first.subList(1, 5));
         assertNull(first.get(5), "a row without the column has no cell");
         assertEquals("only here", d.sample().get(3).get(5));
         DatasetSummary back = ReportJson.read(ReportJson.write(r)).dataset();
