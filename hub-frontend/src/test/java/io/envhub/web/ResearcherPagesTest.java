@@ -45,8 +45,11 @@ class ResearcherPagesTest {
     URL root;
 
     static TestWheels.Built wheelWithLinks(String name, String version) {
-        CoreMetadata metadata = new CoreMetadata("2.1", name, version, "Arithmetic <b>drills</b>", List.of("mathematics", "math"),
-                "Apache-2.0", ">=3.9", List.of(), null, null, "text/markdown", "# Arith\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        return wheelWithLinks(name, version, List.of("mathematics", "math"), "Apache-2.0");
+    }
+
+    static TestWheels.Built wheelWithLinks(String name, String version, List<String> keywords, String license) {
+        CoreMetadata metadata = new CoreMetadata("2.1", name, version, "Arithmetic <b>drills</b>", keywords, license, ">=3.9", List.of(), null, null, "text/markdown", "# Arith\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
                 List.of(new MetadataField("Project-URL", "Source, https://github.com/alice/" + name),
                         new MetadataField("Project-URL", "Paper, https://arxiv.org/abs/2401.00001"),
                         new MetadataField("Project-URL", "Evil, javascript:alert(1)")));
@@ -111,6 +114,25 @@ class ResearcherPagesTest {
         String version = given().get("/alice/{n}/versions/2.1.0", name).then().statusCode(200).extract().asString();
         assertTrue(version.contains("<code id=\"install-pinned\">pip install --index-url ") && version.contains(" " + name
                 + "==2.1.0</code>"), version);
+    }
+
+    @Test
+    void searchOffersDomainAndLicenceFacetsThatFilter() {
+        String tag = "rs-" + HubFixtures.unique();
+        String med = "med-" + HubFixtures.unique();
+        String math = "math-" + HubFixtures.unique();
+        HubFixtures.push("alice", "alice", wheelWithLinks(med, "1.0.0", List.of(tag, "medicine"), "MIT"), null);
+        HubFixtures.push("alice", "alice", wheelWithLinks(math, "1.0.0", List.of(tag, "mathematics"), "BSD-3-Clause"), null);
+        String html = given().get("/search?tag={t}", tag).then().statusCode(200).extract().asString();
+        assertTrue(html.contains("<h2>Domain</h2>") && html.contains("<a href=\"/search?tag=" + tag
+                + "&amp;domain=medicine\">medicine</a> <span class=\"muted\">1</span>"), html);
+        assertTrue(html.contains("<h2>Licence</h2>") && html.contains("<a href=\"/search?tag=" + tag
+                + "&amp;license=BSD-3-Clause\">BSD-3-Clause</a>"), html);
+        String filtered = given().get("/search?tag={t}&license=mit", tag).then().statusCode(200).extract().asString();
+        assertTrue(filtered.contains(med) && !filtered.contains(math), "the licence filter keeps only the MIT one");
+        String byDomain = given().get("/search?tag={t}&domain=mathematics", tag).then().statusCode(200).extract().asString();
+        assertTrue(byDomain.contains(math) && !byDomain.contains("/alice/" + med + "\""), "the domain filter");
+        assertTrue(byDomain.contains("class=\"tag tag-active\" href=\"/search?tag=" + tag + "\">mathematics ✕</a>"), byDomain);
     }
 
     @Test

@@ -64,6 +64,8 @@ public class SearchService {
         long total = 0;
         List<TagCount> facets = List.of();
         List<TagCount> tasks = List.of();
+        List<TagCount> domains = List.of();
+        List<TagCount> licenses = List.of();
         Map<String, Long> statuses = Map.of();
         List<Summary> items = new ArrayList<>();
         if (!sql.isListing()) {
@@ -72,6 +74,8 @@ public class SearchService {
                     total = rs.getLong("total");
                     facets = counts(rs, "facet_tags", "facet_counts");
                     tasks = counts(rs, "task_tags", "task_counts");
+                    domains = counts(rs, "domain_tags", "domain_counts");
+                    licenses = counts(rs, "license_tags", "license_counts");
                     statuses = statuses(rs);
                     if (rs.getObject("id") != null) {
                         items.add(summary(rs));
@@ -89,10 +93,16 @@ public class SearchService {
                 total = rs.getLong("total");
                 facets = counts(rs, "facet_tags", "facet_counts");
                 tasks = counts(rs, "task_tags", "task_counts");
+                domains = counts(rs, "domain_tags", "domain_counts");
                 statuses = statuses(rs);
             }
+            try (PreparedStatement ps = prepare(c, sql.listingLicenses()); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                licenses = counts(rs, "license_tags", "license_counts");
+            }
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses));
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
+                licenses));
     }
 
     /** Every verdict code with its count (0 when none matched), in {@link TrustVerdict#CODES} order. */

@@ -43,7 +43,8 @@ public interface HubApi {
                         @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
                         @QueryParam("validated") String validated, @QueryParam("task") String task,
                         @QueryParam("status") String status, @QueryParam("sort") String sort, @QueryParam("page") String page,
-                        @QueryParam("size") Integer size);
+                        @QueryParam("size") Integer size, @QueryParam("domain") String domain,
+                        @QueryParam("license") String license);
 
     @GET
     @Path("/environments/{owner}/{name}")

@@ -48,10 +48,11 @@ public final class HubViews {
 
     /**
      * Facets of a search; {@code tasks} only from backends that know task types, {@code statuses} (verdict code to
-     * count) from backends that know verdicts.
+     * count) from backends that know verdicts, {@code domains} and {@code licenses} from backends that count them.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Facets(List<TagCount> tags, List<TagCount> tasks, java.util.Map<String, Long> statuses) {
+    public record Facets(List<TagCount> tags, List<TagCount> tasks, java.util.Map<String, Long> statuses,
+                         List<TagCount> domains, List<TagCount> licenses) {
         /** The status facet in the order of {@link Verdicts#CODES}, codes without matches left out. */
         public List<TagCount> statusCounts() {
             return Verdicts.CODES.stream().filter(c -> statuses != null && statuses.getOrDefault(c, 0L) > 0)

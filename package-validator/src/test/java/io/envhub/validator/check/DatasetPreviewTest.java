@@ -15,7 +15,7 @@ class DatasetPreviewTest extends SandboxedEngineTest {
     void previewKeepsTheFirstRowsWithCutCellsTypesAndMarkupAsText() {
         Path wheel = Fixtures.simple("preview-env", """
                 def exact(completion, answer):
-                    return 1.0 if answer in str(completion) else 0.0
+                    return 1.0 if str(answer) in str(completion) else 0.0
                 rows = []
                 for i in range(40):
                     row = {'question': '<script>alert(%d)</script> ' % i + 'x' * 1000, 'answer': i, 'score': i / 2,
