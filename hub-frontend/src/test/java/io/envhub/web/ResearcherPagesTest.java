@@ -49,7 +49,8 @@ class ResearcherPagesTest {
     }
 
     static TestWheels.Built wheelWithLinks(String name, String version, List<String> keywords, String license) {
-        CoreMetadata metadata = new CoreMetadata("2.1", name, version, "Arithmetic <b>drills</b>", keywords, license, ">=3.9", List.of(), null, null, "text/markdown", "# Arith\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        CoreMetadata metadata = new CoreMetadata("2.1", name, version, "Arithmetic <b>drills</b>", keywords, license,
+                ">=3.9", List.of(), null, null, "text/markdown", "# Arith\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
                 List.of(new MetadataField("Project-URL", "Source, https://github.com/alice/" + name),
                         new MetadataField("Project-URL", "Paper, https://arxiv.org/abs/2401.00001"),
                         new MetadataField("Project-URL", "Evil, javascript:alert(1)")));
