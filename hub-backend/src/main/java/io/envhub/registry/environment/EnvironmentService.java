@@ -1,5 +1,10 @@
 package io.envhub.registry.environment;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.format.metadata.MetadataField;
+import io.envhub.format.metadata.ProjectUrls;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
 import io.envhub.registry.RegistryConfig;
@@ -8,6 +13,7 @@ import io.envhub.registry.environment.EnvironmentViews.Install;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
 import io.envhub.registry.environment.EnvironmentViews.ValidatedVersion;
+import io.envhub.kit.domain.Domains;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
@@ -33,9 +39,11 @@ public class EnvironmentService {
     private final Caller caller;
     private final EntityManager em;
     private final String publicUrl;
+    private final ObjectMapper json;
 
     public EnvironmentService(EnvironmentLookup lookup, AccessPolicy access, Caller caller, EntityManager em,
-                              RegistryConfig config) {
+                              RegistryConfig config, ObjectMapper json) {
+        this.json = json;
         this.lookup = lookup;
         this.access = access;
         this.caller = caller;
@@ -112,11 +120,12 @@ public class EnvironmentService {
         return new Detail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
                 env.license, env.visibility, env.latestVersion, shown.latestStatus, env.starCount, env.downloadCount,
                 starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated, env.unlistedAt != null,
-                env.unlistReason);
+                env.unlistReason, shown.projectUrls, Domains.among(Arrays.asList(env.tags)));
     }
 
     /** The latest version's status and verdict, and the newest validated version with its verdict. */
-    private record Versions(String latestStatus, Verdict latest, ValidatedVersion validated) {
+    private record Versions(String latestStatus, Verdict latest, ValidatedVersion validated,
+                            List<ProjectUrls.Link> projectUrls) {
     }
 
     private Versions versions(Environment env) {
@@ -129,24 +138,43 @@ public class EnvironmentService {
             }
         }
         List<?> rows = em.createNativeQuery("SELECT v.version, v.status, v.trust_status, v.runtime_verified,"
-                        + " CAST(v.trust_flags AS text), v.status_reason, v.version_key = CAST(?2 AS text), v.version = e.validated_version"
-                        + " FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id"
+                        + " CAST(v.trust_flags AS text), v.status_reason, v.version_key = CAST(?2 AS text),"
+                        + " v.version = e.validated_version,"
+                        + " CAST(v.core_metadata -> 'other' AS text) FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id"
                         + " WHERE e.id = ?1 AND (v.version_key = CAST(?2 AS text) OR v.version = e.validated_version)")
                 .setParameter(1, env.id).setParameter(2, key).getResultList();
         String latestStatus = null;
         Verdict latest = null;
         ValidatedVersion validated = null;
+        List<ProjectUrls.Link> links = List.of();
         for (Object row : rows) {
             Object[] r = (Object[]) row;
             Verdict verdict = VersionVerdicts.fromColumns((String) r[2], (Boolean) r[3], (String) r[4], (String) r[5]);
             if (Boolean.TRUE.equals(r[6])) {
                 latestStatus = (String) r[1];
                 latest = verdict;
+                links = projectUrls((String) r[8]);
             }
             if (Boolean.TRUE.equals(r[7])) {
                 validated = new ValidatedVersion((String) r[0], verdict);
             }
         }
-        return new Versions(latestStatus, latest, validated);
+        return new Versions(latestStatus, latest, validated, links);
+    }
+
+    /** The links among the latest version's other metadata headers ({@code {"Project-URL": [...], ...}}). */
+    private List<ProjectUrls.Link> projectUrls(String otherJson) {
+        if (otherJson == null) {
+            return List.of();
+        }
+        try {
+            List<MetadataField> fields = new ArrayList<>();
+            JsonNode other = json.readTree(otherJson);
+            other.fields().forEachRemaining(e -> e.getValue()
+                    .forEach(v -> fields.add(new MetadataField(e.getKey(), v.asText()))));
+            return ProjectUrls.of(fields);
+        } catch (JsonProcessingException e) {
+            return List.of();
+        }
     }
 }

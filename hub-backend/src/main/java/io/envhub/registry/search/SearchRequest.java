@@ -1,5 +1,6 @@
 package io.envhub.registry.search;
 
+import io.envhub.kit.domain.Domains;
 import io.envhub.registry.environment.Tags;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.TrustVerdict;
@@ -19,9 +20,11 @@ import java.util.Locale;
  * @param validated only environments with a validated version
  * @param task task type (one of {@link #TASKS}, a required tag), null for any
  * @param statuses verdicts asked for ({@link TrustVerdict#CODES}; any of them matches), empty for any
+ * @param domain research domain (one of {@link Domains#ALL}, a required tag), null for any
+ * @param license licence as the wheel declares it (compared ignoring case), null for any
  */
 public record SearchRequest(String text, List<String> tags, String owner, Sort sort, int page, int size, boolean validated,
-                            String task, List<String> statuses) {
+                            String task, List<String> statuses, String domain, String license) {
     /** Sort orders; trending: downloads over the last {@value TrendingSql#DAYS} days, then total downloads. */
     public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME, TRENDING }
 
@@ -38,6 +41,8 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
     public static final int MAX_TAGS = 10;
     /** Longest query text. */
     public static final int MAX_TEXT = 200;
+    /** Longest licence filter (licences longer than this are not offered as facets either). */
+    public static final int MAX_LICENSE = 64;
 
     public SearchRequest {
         tags = List.copyOf(tags);
@@ -61,6 +66,12 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
      */
     public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size,
                                       String validated, String task, List<String> status) {
+        return parse(q, tags, owner, sort, page, size, validated, task, status, null, null);
+    }
+
+    /** Validates raw query parameters, with the domain and licence filters. */
+    public static SearchRequest parse(String q, List<String> tags, String owner, String sort, String page, String size,
+                                      String validated, String task, List<String> status, String domain, String license) {
         String text = q == null || q.isBlank() ? null : q.strip();
         if (text != null && text.length() > MAX_TEXT) {
             throw new ApiException.Invalid("query-too-long", "The query may have at most " + MAX_TEXT + " characters.");
@@ -86,7 +97,30 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
             throw new ApiException.Invalid("invalid-page-size", "size must be between 1 and " + MAX_SIZE + ".");
         }
         return new SearchRequest(text, wanted, owner == null || owner.isBlank() ? null : owner.strip(),
-                parseSort(sort, text != null), p, s, parseValidated(validated), parseTask(task), parseStatuses(status));
+                parseSort(sort, text != null), p, s, parseValidated(validated), parseTask(task), parseStatuses(status),
+                parseDomain(domain), parseLicense(license));
+    }
+
+    private static String parseDomain(String domain) {
+        if (domain == null || domain.isBlank()) {
+            return null;
+        }
+        String d = domain.strip().toLowerCase(Locale.ROOT);
+        if (!Domains.ALL.contains(d)) {
+            throw new ApiException.Invalid("invalid-domain", "domain must be one of " + String.join(", ", Domains.ALL) + ".");
+        }
+        return d;
+    }
+
+    private static String parseLicense(String license) {
+        if (license == null || license.isBlank()) {
+            return null;
+        }
+        String l = license.strip();
+        if (l.length() > MAX_LICENSE) {
+            throw new ApiException.Invalid("invalid-license", "license may have at most " + MAX_LICENSE + " characters.");
+        }
+        return l;
     }
 
     private static List<String> parseStatuses(List<String> values) {
@@ -142,13 +176,14 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         return t;
     }
 
-    /** The tags every match must carry: the tags asked for, plus the task type. */
+    /** The tags every match must carry: the tags asked for, plus the task type and the domain. */
     public List<String> requiredTags() {
-        if (task == null || tags.contains(task)) {
-            return tags;
-        }
         List<String> all = new ArrayList<>(tags);
-        all.add(task);
+        for (String extra : new String[] {task, domain}) {
+            if (extra != null && !all.contains(extra)) {
+                all.add(extra);
+            }
+        }
         return List.copyOf(all);
     }
 

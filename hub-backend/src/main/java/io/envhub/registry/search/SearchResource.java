@@ -31,12 +31,15 @@ public class SearchResource {
                     + "failed, validating or error (the environment's verdict: its newest validated version's, else its "
                     + "latest version's; repeat it or separate codes with commas: any of them matches). Total, tag facets "
                     + "and task facets cover the whole result; facets.statuses counts each verdict over the matches of "
-                    + "every filter but status.")
+                    + "every filter but status. domain: one of the shared research domains (medicine, biology, ..., a "
+                    + "required tag; facets.domains counts them); license: the licence as declared, ignoring case "
+                    + "(facets.licenses: the most common ones).")
     public SearchResult list(@QueryParam("q") String q, @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
                              @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") String size,
                              @QueryParam("validated") String validated, @QueryParam("task") String task,
-                             @QueryParam("status") List<String> status) {
-        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size, validated, task, status),
+                             @QueryParam("status") List<String> status, @QueryParam("domain") String domain,
+                             @QueryParam("license") String license) {
+        return search.search(SearchRequest.parse(q, tags, owner, sort, page, size, validated, task, status, domain, license),
                 access.readScope());
     }
 }

@@ -34,9 +34,11 @@ public record SearchResult(long total, int page, int size, List<Summary> items, 
 
     /**
      * Facets of a result: the most common tags, the counts of the task types ({@link SearchRequest#TASKS}), and the count
-     * of each verdict ({@code {code: count}}, every code present) over the matches of every filter but status.
+     * of each verdict ({@code {code: count}}, every code present) over the matches of every filter but status, the
+     * counts of the research domains ({@link io.envhub.kit.domain.Domains#ALL}) and of the most common licences.
      */
-    public record Facets(List<TagCount> tags, List<TagCount> tasks, Map<String, Long> statuses) {
+    public record Facets(List<TagCount> tags, List<TagCount> tasks, Map<String, Long> statuses, List<TagCount> domains,
+                         List<TagCount> licenses) {
     }
 
     /** How many matching environments carry a tag. */

@@ -64,6 +64,8 @@ public class SearchService {
         long total = 0;
         List<TagCount> facets = List.of();
         List<TagCount> tasks = List.of();
+        List<TagCount> domains = List.of();
+        List<TagCount> licenses = List.of();
         Map<String, Long> statuses = new LinkedHashMap<>();
         List<Summary> items = new ArrayList<>();
         boolean approximate = false;
@@ -79,6 +81,8 @@ public class SearchService {
                     total = rs.getLong("total");
                     facets = counts(rs, "facet_tags", "facet_counts");
                     tasks = counts(rs, "task_tags", "task_counts");
+                    domains = counts(rs, "domain_tags", "domain_counts");
+                    licenses = counts(rs, "license_tags", "license_counts");
                     statuses = statuses(rs);
                     if (rs.getObject("id") != null) {
                         items.add(summary(rs));
@@ -103,11 +107,16 @@ public class SearchService {
                 total = rs.getLong("total");
                 facets = counts(rs, "facet_tags", "facet_counts");
                 tasks = counts(rs, "task_tags", "task_counts");
+                domains = counts(rs, "domain_tags", "domain_counts");
                 statuses = statuses(rs);
             }
+            try (PreparedStatement ps = prepare(c, sql.listingLicenses()); ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                licenses = counts(rs, "license_tags", "license_counts");
+            }
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses),
-                approximate);
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
+                licenses), approximate);
     }
 
     /** Counts of the ranked candidates scaled up to the estimated total (a capped search's facets are estimates too). */

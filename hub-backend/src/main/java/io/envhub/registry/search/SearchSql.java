@@ -2,6 +2,7 @@ package io.envhub.registry.search;
 
 import io.envhub.registry.security.AccessPolicy.ReadScope;
 import io.envhub.registry.validation.TrustVerdict;
+import io.envhub.kit.domain.Domains;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -43,12 +44,13 @@ public final class SearchSql {
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]");
     private static final Pattern NAME_CHAR = Pattern.compile("[a-z0-9]");
     private static final String MATCH_COLUMNS = "e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name,"
-            + " e.trust_status";
+            + " e.trust_status, e.license";
     /** Columns {@link SearchService#summary} reads (with {@code downloads7d} when present). */
     public static final String SUMMARY_COLUMNS = "o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version,"
             + " e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at,"
             + " e.trust_status, e.runtime_verified, CAST(e.trust_flags AS text) AS trust_flags, e.status_reason";
     private static final String[] TASKS = SearchRequest.TASKS.toArray(String[]::new);
+    private static final String[] DOMAINS = Domains.ALL.toArray(String[]::new);
 
     private final SearchRequest request;
     private final ReadScope scope;
@@ -170,14 +172,22 @@ public final class SearchSql {
         sql.append("tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t), ")
                 .append("facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT ").append(FACET_LIMIT).append("), ")
                 .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ")
+                .append("doms AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ")
+                .append("lic AS (SELECT license AS tag, count(*) AS n FROM m WHERE ").append(LicenseFacet.SHORT)
+                .append(" GROUP BY license ORDER BY n DESC, license LIMIT ").append(LicenseFacet.LIMIT).append("), ")
                 .append("st AS (SELECT trust_status AS tag, count(*) AS n FROM mall WHERE trust_status IS NOT NULL")
                 .append(" GROUP BY trust_status) ");
         params.add(TASKS);
+        params.add(DOMAINS);
         sql.append("SELECT (SELECT count(*) FROM m) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets) AS facet_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks) AS task_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks) AS task_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM doms) AS domain_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM doms) AS domain_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM lic) AS license_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic) AS license_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY tag) FROM st) AS status_tags,")
                 .append(" (SELECT array_agg(n ORDER BY tag) FROM st) AS status_counts,")
                 .append(" p.id, p.downloads7d, ").append(SUMMARY_COLUMNS)
@@ -189,7 +199,8 @@ public final class SearchSql {
 
     /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
     boolean isListing() {
-        return request.text() == null && request.owner() == null && request.requiredTags().size() <= 1;
+        return request.text() == null && request.owner() == null && request.requiredTags().size() <= 1
+                && request.license() == null;
     }
 
     private boolean trending() {
@@ -269,11 +280,25 @@ public final class SearchSql {
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_counts,")
                 .append(" (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0) AS status_tags,")
                 .append(" (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0) AS status_counts");
         params.add(TASKS);
         params.add(TASKS);
+        params.add(DOMAINS);
+        params.add(DOMAINS);
         return new Statement(sql.toString(), params);
+    }
+
+    /** The licence facet of a listing: counted over the listing's matches (no counter table keeps licences). */
+    Statement listingLicenses() {
+        List<Object> params = new ArrayList<>();
+        String sql = "SELECT array_agg(tag ORDER BY n DESC, tag) AS license_tags, array_agg(n ORDER BY n DESC, tag) AS"
+                + " license_counts FROM (SELECT e.license AS tag, count(*) AS n FROM hub.environments e WHERE "
+                + filters(params) + " AND " + LicenseFacet.SHORT.replace("license", "e.license") + " GROUP BY e.license"
+                + " ORDER BY n DESC, e.license LIMIT " + LicenseFacet.LIMIT + ") l";
+        return new Statement(sql, params);
     }
 
     /** The private environments of a listing the caller may read, with the listing's tag, verdicts and validated filter. */
@@ -319,6 +344,10 @@ public final class SearchSql {
         if (request.owner() != null) {
             sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))");
             params.add(request.owner());
+        }
+        if (request.license() != null) {
+            sql.append(" AND lower(e.license) = lower(?)");
+            params.add(request.license());
         }
         return sql.toString();
     }

@@ -21,10 +21,12 @@ import java.util.StringJoiner;
  * @param status verdict (verified, flagged, static-only, failed, validating, error), null for any
  * @param sort sort order as asked, null for the default
  * @param page page as asked (1-based), null for the first
+ * @param domain research domain (medicine, biology, ...), null for any
+ * @param license licence, null for any
  */
 @TemplateData
 public record SearchQuery(String q, List<String> tags, boolean validated, String task, String status, String sort,
-                          String page) {
+                          String page, String domain, String license) {
     /** Task types the hub knows. */
     public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
     /** Sort orders offered (relevance only with text). */
@@ -34,9 +36,15 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
         tags = List.copyOf(tags);
     }
 
-    /** From raw query parameters; blanks are absent. */
+    /** From raw query parameters, without domain and licence; blanks are absent. */
     public static SearchQuery of(String q, List<String> tags, String validated, String task, String status, String sort,
                                  String page) {
+        return of(q, tags, validated, task, status, sort, page, null, null);
+    }
+
+    /** From raw query parameters; blanks are absent. */
+    public static SearchQuery of(String q, List<String> tags, String validated, String task, String status, String sort,
+                                 String page, String domain, String license) {
         List<String> wanted = new ArrayList<>();
         for (String t : tags == null ? List.<String>of() : tags) {
             if (t != null && !t.isBlank() && !wanted.contains(t.strip().toLowerCase(Locale.ROOT))) {
@@ -44,7 +52,7 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
             }
         }
         return new SearchQuery(blank(q), wanted, "true".equalsIgnoreCase(validated) || "on".equalsIgnoreCase(validated),
-                blank(task), blank(status), blank(sort), blank(page));
+                blank(task), blank(status), blank(sort), blank(page), blank(domain), blank(license));
     }
 
     private static String blank(String s) {
@@ -97,7 +105,7 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
 
     /** This query's URL. */
     public String href() {
-        return build(q, tags, validated, task, status, sort, page);
+        return build(q, tags, validated, task, status, sort, page, domain, license);
     }
 
     /** The URL with one more required tag (back to page 1). */
@@ -106,39 +114,51 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
         if (!more.contains(tag)) {
             more.add(tag);
         }
-        return build(q, more, validated, task, status, sort, null);
+        return build(q, more, validated, task, status, sort, null, domain, license);
     }
 
     /** The URL without a tag (back to page 1). */
     public String withoutTag(String tag) {
         List<String> fewer = new ArrayList<>(tags);
         fewer.remove(tag);
-        return build(q, fewer, validated, task, status, sort, null);
+        return build(q, fewer, validated, task, status, sort, null, domain, license);
     }
 
     /** The URL with another task type, or none (back to page 1). */
     public String withTask(String newTask) {
-        return build(q, tags, validated, newTask, status, sort, null);
+        return build(q, tags, validated, newTask, status, sort, null, domain, license);
     }
 
     /** The URL with another verdict filter, or none (back to page 1). */
     public String withStatus(String newStatus) {
-        return build(q, tags, validated, task, newStatus, sort, null);
+        return build(q, tags, validated, task, newStatus, sort, null, domain, license);
+    }
+
+    /** The URL with another research domain, or none (back to page 1). */
+    public String withDomain(String newDomain) {
+        return build(q, tags, validated, task, status, sort, null, newDomain, license);
+    }
+
+    /** The URL with another licence, or none (back to page 1). */
+    public String withLicense(String newLicense) {
+        return build(q, tags, validated, task, status, sort, null, domain, newLicense);
     }
 
     /** The URL of another page. */
     public String withPage(int n) {
-        return build(q, tags, validated, task, status, sort, n <= 1 ? null : Integer.toString(n));
+        return build(q, tags, validated, task, status, sort, n <= 1 ? null : Integer.toString(n), domain, license);
     }
 
     private static String build(String q, List<String> tags, boolean validated, String task, String status, String sort,
-                                String page) {
+                                String page, String domain, String license) {
         StringJoiner params = new StringJoiner("&");
         add(params, "q", q);
         tags.forEach(t -> add(params, "tag", t));
         add(params, "validated", validated ? "true" : null);
         add(params, "task", task);
         add(params, "status", status);
+        add(params, "domain", domain);
+        add(params, "license", license);
         add(params, "sort", sort);
         add(params, "page", page);
         return params.length() == 0 ? "/search" : "/search?" + params;

@@ -40,11 +40,13 @@ public class SearchResource {
     public Response search(@QueryParam("q") String q, @QueryParam("tag") List<String> tags,
                            @QueryParam("validated") String validated, @QueryParam("task") String task,
                            @QueryParam("status") String status, @QueryParam("sort") String sort,
-                           @QueryParam("page") String page) {
-        SearchQuery query = SearchQuery.of(q, tags, validated, task, status, sort, page);
+                           @QueryParam("page") String page, @QueryParam("domain") String domain,
+                           @QueryParam("license") String license) {
+        SearchQuery query = SearchQuery.of(q, tags, validated, task, status, sort, page, domain, license);
         try {
             SearchResult result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
-                    query.validated() ? "true" : null, query.task(), query.status(), query.sort(), query.page(), PAGE_SIZE);
+                    query.validated() ? "true" : null, query.task(), query.status(), query.sort(), query.page(), PAGE_SIZE,
+                    query.domain(), query.license());
             return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null)).build();
         } catch (WebApplicationException e) {
             if (Problems.status(e) != 400) {

@@ -38,6 +38,18 @@ public record InstallSnippets(String pip, String uv, String envhub, boolean toke
                 "uv pip install --index-url " + index + " " + project, install.envhub(), isPrivate);
     }
 
+    /**
+     * The pip command pinned to one version ({@code pip install --index-url ... name==version}), or null when the
+     * backend gave no pip command.
+     */
+    public static String pinnedPip(Detail env, String version) {
+        InstallSnippets s = of(env);
+        if (s == null || s.pip() == null || version == null) {
+            return null;
+        }
+        return s.pip() + "==" + version;
+    }
+
     /** {@code https://host/simple/alice/} becomes {@code https://__token__:<token>@host/simple/alice/}. */
     static String withToken(String indexUrl) {
         int scheme = indexUrl.indexOf("://");

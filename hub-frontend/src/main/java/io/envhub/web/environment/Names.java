@@ -4,10 +4,10 @@ package io.envhub.web.environment;
 public final class Names {
     /** An owner (user or organisation) name. */
     public static final String OWNER = "[A-Za-z0-9][A-Za-z0-9._-]{0,99}";
-    /** An environment name in any PEP 503 spelling. */
-    public static final String NAME = "[A-Za-z0-9][A-Za-z0-9._-]{0,99}";
-    /** A version as written. */
-    public static final String VERSION = "[A-Za-z0-9][A-Za-z0-9.!+_-]{0,99}";
+    /** An environment name in any PEP 503 spelling (no length limit here: the backend decides what exists). */
+    public static final String NAME = "[A-Za-z0-9][A-Za-z0-9._-]*";
+    /** A version as written (no length limit here either: a long version must not link to a 404 page). */
+    public static final String VERSION = "[A-Za-z0-9][A-Za-z0-9.!+_-]*";
 
     /**
      * Path of an environment page. Resources use it on methods of a class at {@code /}, so that literal paths of

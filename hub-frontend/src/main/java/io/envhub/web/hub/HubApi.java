@@ -43,7 +43,8 @@ public interface HubApi {
                         @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
                         @QueryParam("validated") String validated, @QueryParam("task") String task,
                         @QueryParam("status") String status, @QueryParam("sort") String sort, @QueryParam("page") String page,
-                        @QueryParam("size") Integer size);
+                        @QueryParam("size") Integer size, @QueryParam("domain") String domain,
+                        @QueryParam("license") String license);
 
     @GET
     @Path("/environments/{owner}/{name}")
@@ -76,6 +77,11 @@ public interface HubApi {
     @Path("/environments/{owner}/{name}/versions/{version}/report")
     JsonNode report(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                     @PathParam("name") String name, @PathParam("version") String version);
+
+    @GET
+    @Path("/environments/{owner}/{name}/versions/{version}/dataset")
+    JsonNode dataset(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                     @PathParam("name") String name, @PathParam("version") String version);
 
     @GET
     @Path("/environments/{owner}/{name}/versions/{version}/files")

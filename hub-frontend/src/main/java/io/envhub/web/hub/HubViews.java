@@ -48,10 +48,11 @@ public final class HubViews {
 
     /**
      * Facets of a search; {@code tasks} only from backends that know task types, {@code statuses} (verdict code to
-     * count) from backends that know verdicts.
+     * count) from backends that know verdicts, {@code domains} and {@code licenses} from backends that count them.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Facets(List<TagCount> tags, List<TagCount> tasks, java.util.Map<String, Long> statuses) {
+    public record Facets(List<TagCount> tags, List<TagCount> tasks, java.util.Map<String, Long> statuses,
+                         List<TagCount> domains, List<TagCount> licenses) {
         /** The status facet in the order of {@link Verdicts#CODES}, codes without matches left out. */
         public List<TagCount> statusCounts() {
             return Verdicts.CODES.stream().filter(c -> statuses != null && statuses.getOrDefault(c, 0L) > 0)
@@ -104,7 +105,8 @@ public final class HubViews {
                          String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
                          String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
-                         String statusReason, Validated validated, Boolean unlisted, String unlistReason) {
+                         String statusReason, Validated validated, Boolean unlisted, String unlistReason,
+                         List<ProjectLink> projectUrls, List<String> domains) {
         /** The badge's code. */
         public String badgeCode() {
             return Verdicts.code(trustStatus, latestStatus);
@@ -119,6 +121,11 @@ public final class HubViews {
         public boolean validatedDiffers() {
             return validated != null && validated.version() != null && !validated.version().equals(latestVersion);
         }
+    }
+
+    /** A link from the wheel's metadata ({@code Project-URL}); kind: source, paper, homepage, documentation, other. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ProjectLink(String label, String kind, String url) {
     }
 
     /** The README as published. */

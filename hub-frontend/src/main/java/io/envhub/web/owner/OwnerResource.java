@@ -41,7 +41,8 @@ public class OwnerResource {
     public TemplateInstance owner(@PathParam("owner") String name, @QueryParam("page") String page) {
         String bearer = viewer.bearer();
         Owner owner = hub.owner(bearer, name);
-        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, "recent", page, PAGE_SIZE);
+        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, "recent", page, PAGE_SIZE,
+                null, null);
         return Templates.owner(viewer, owner, envs, Pages.of(envs));
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class InstallSnippetsTest {
     private static Detail env(String visibility, Install install) {
         return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", "validated", 0, 0, false,
-                null, null, install, null, null, null, null, null, null, null, null);
+                null, null, install, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static final Install HUB = new Install("pip install --index-url https://hub.example/simple/alice/ reverse-text",
@@ -43,5 +43,14 @@ class InstallSnippetsTest {
         assertNull(s.uv());
         assertFalse(s.tokenNeeded());
         assertNull(InstallSnippets.of(env("public", null)));
+    }
+
+    @Test
+    void versionPagesPinTheVersion() {
+        assertEquals("pip install --index-url https://hub.example/simple/alice/ reverse-text==1.2.0",
+                InstallSnippets.pinnedPip(env("public", HUB), "1.2.0"));
+        assertEquals("pip install --index-url https://__token__:<token>@hub.example/simple/alice/ reverse-text==1.2.0",
+                InstallSnippets.pinnedPip(env("private", HUB), "1.2.0"));
+        assertEquals(null, InstallSnippets.pinnedPip(env("public", null), "1.2.0"));
     }
 }

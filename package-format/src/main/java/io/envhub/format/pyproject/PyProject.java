@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param name validated project name
  * @param version validated version
  * @param description one-line summary, or null
- * @param keywords {@code project.tags} (verifiers) followed by {@code project.keywords}, duplicates removed
+ * @param keywords {@code project.tags} (verifiers), then {@code project.keywords}, then {@code tool.envhub.domains},
+ *     duplicates removed
  * @param license license, or null
  * @param dependencies PEP 508 requirement strings, as written
  * @param requiresPython version specifier such as {@code >=3.10}, or null

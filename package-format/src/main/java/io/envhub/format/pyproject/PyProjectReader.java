@@ -68,8 +68,10 @@ public final class PyProjectReader {
         }
         ProjectName name = readName(project);
         Version version = readVersion(project);
-        List<String> keywords = new ArrayList<>(new LinkedHashSet<String>(concat(
-                stringList(project, "tags", "project.tags"), stringList(project, "keywords", "project.keywords"))));
+        // tool.envhub.domains (the bounty domain list: medicine, biology, ...) are published as keywords too
+        List<String> keywords = new ArrayList<>(new LinkedHashSet<String>(concat(concat(
+                stringList(project, "tags", "project.tags"), stringList(project, "keywords", "project.keywords")),
+                stringList(path(root, "tool", "envhub"), "domains", "tool.envhub.domains"))));
         JsonNode hatchBuild = path(root, "tool", "hatch", "build");
         JsonNode wheelTarget = path(hatchBuild, "targets", "wheel");
         JsonNode eval = path(root, "tool", "verifiers", "eval");

@@ -85,6 +85,16 @@ class PyProjectReaderTest {
     }
 
     @Test
+    void toolEnvhubDomainsArePublishedAsKeywords() {
+        PyProject p = PyProjectReader.parse("[project]\nname='x'\nversion='1'\nkeywords=['math', 'single-turn']\n"
+                + "[tool.envhub]\ndomains = ['mathematics', 'education', 'math']\n");
+        assertEquals(List.of("math", "single-turn", "mathematics", "education"), p.keywords());
+        PyProjectException e = org.junit.jupiter.api.Assertions.assertThrows(PyProjectException.class,
+                () -> PyProjectReader.parse("[project]\nname='x'\nversion='1'\n[tool.envhub]\ndomains = 'physics'\n"));
+        assertTrue(e.getMessage().contains("tool.envhub.domains"), e.getMessage());
+    }
+
+    @Test
     void keywordsMergeTagsAndKeywordsWithoutDuplicates() {
         PyProject p = PyProjectReader.parse("[project]\nname='x'\nversion='1'\ntags=['a','b']\nkeywords=['b','c']\n");
         assertEquals(List.of("a", "b", "c"), p.keywords());

@@ -122,7 +122,42 @@ final class RuntimeChecks {
         }
         List<String> cols = new ArrayList<>();
         d.path("columns").forEach(c -> cols.add(c.asText()));
-        return new DatasetSummary(d.path("source").asText(), d.path("size").asInt(), cols, d.path("rowsWithPrompt").asInt());
+        List<DatasetSummary.Column> schema = null;
+        List<List<String>> sample = null;
+        if (d.path("schema").isArray() && d.path("sample").isArray()) {
+            schema = new ArrayList<>();
+            for (JsonNode c : d.path("schema")) {
+                if (schema.size() < cols.size()) {
+                    schema.add(new DatasetSummary.Column(cut(c.path("name").asText(""), MAX_NAME),
+                            cut(c.path("type").asText(""), MAX_NAME)));
+                }
+            }
+            sample = new ArrayList<>();
+            for (JsonNode row : d.path("sample")) {
+                if (sample.size() == DatasetSummary.MAX_SAMPLE_ROWS) {
+                    break;
+                }
+                List<String> cells = new ArrayList<>();
+                for (int i = 0; i < schema.size(); i++) {
+                    JsonNode cell = row.path(i);
+                    cells.add(cell.isMissingNode() || cell.isNull() ? null : cut(cell.asText(), DatasetSummary.MAX_CELL_CHARS));
+                }
+                sample.add(cells);
+            }
+        }
+        return new DatasetSummary(d.path("source").asText(), d.path("size").asInt(), cols, d.path("rowsWithPrompt").asInt(),
+                schema, sample);
+    }
+
+    private static final int MAX_NAME = 200;
+
+    /** The harness runs next to untrusted code: its preview is capped again here. */
+    private static String cut(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, end) + "\u2026";
     }
 
     static RubricSummary rubric(JsonNode r) {

@@ -48,6 +48,10 @@ BANDS = 16
 ROWS_PER_BAND = 8
 SHINGLE = 5
 
+# dataset preview kept in the report: the first rows, each cell as text cut at PREVIEW_CHARS characters
+PREVIEW_ROWS = 10
+PREVIEW_CHARS = 300
+
 
 def _u64(data):
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
@@ -216,6 +220,50 @@ def text_of(value):
     if isinstance(value, (list, tuple)):
         return "\n".join(text_of(m.get("content")) if isinstance(m, dict) else text_of(m) for m in value)
     return str(value)
+
+
+def type_of(value):
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(m, dict) and "role" in m for m in value):
+            return "chat"
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def cell_text(value):
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, (list, tuple)) and value and all(isinstance(m, dict) and "role" in m for m in value):
+        text = "\n".join("%s: %s" % (m.get("role"), text_of(m.get("content"))) for m in value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except Exception:
+            text = str(value)
+    return text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS] + "\u2026"
+
+
+def preview(rows, columns):
+    types = []
+    for c in columns:
+        seen = {type_of(r[c]) for r in rows[:1000] if c in r and r[c] is not None}
+        types.append(seen.pop() if len(seen) == 1 else ("mixed" if seen else "null"))
+    sample = [[cell_text(r.get(c)) for c in columns] for r in rows[:PREVIEW_ROWS]]
+    return [{"name": c, "type": t} for c, t in zip(columns, types)], sample
 
 
 def prompt_of(row):
@@ -496,6 +544,12 @@ def run_mode(module_name, sample_rows, probe_rows, fingerprint_rows, probes_only
                     columns.append(str(k))
         with_prompt = sum(1 for r in rows if r.get("prompt") is not None or r.get("question") is not None)
         result["dataset"] = {"source": source, "size": len(rows), "columns": columns, "rowsWithPrompt": with_prompt}
+        try:
+            schema, sample = preview(rows, columns)
+            result["dataset"]["schema"] = schema
+            result["dataset"]["sample"] = sample
+        except Exception:
+            pass  # a row whose values cannot be shown leaves the preview out, not the check
         if not rows:
             raise HarnessError("the dataset ('%s') is empty" % source)
         if with_prompt < len(rows):

@@ -26,7 +26,11 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
                 "runtime.load_environment",
                 "runtime.dataset", "runtime.rubric", "runtime.rewards", "trust.reward_hacking", "trust.determinism",
                 "trust.fingerprint"), ids);
-        assertEquals(new DatasetSummary("dataset", 25, List.of("prompt", "answer", "info"), 25), r.dataset());
+        assertEquals(new DatasetSummary("dataset", 25, List.of("prompt", "answer", "info"), 25), r.dataset().withoutPreview());
+        assertEquals(List.of(new DatasetSummary.Column("prompt", "chat"), new DatasetSummary.Column("answer", "string"),
+                new DatasetSummary.Column("info", "object")), r.dataset().schema());
+        assertEquals(DatasetSummary.MAX_SAMPLE_ROWS, r.dataset().sample().size());
+        assertEquals(List.of("user: What is 1 + 5? Reply with the number only.", "6", "{\"id\": 1}"), r.dataset().sample().get(1));
         assertEquals(List.of(new RubricSummary.RewardFunction("exact_match", 1.0, false, "chat"),
                 new RubricSummary.RewardFunction("short_answer", 0.2, true, "chat")), r.rubric().functions());
         assertTrue(r.trust().flags().isEmpty(), r.trust().flags().toString());
@@ -66,7 +70,8 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
                 """).write(fx.wheels);
         ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "dict-forms");
         assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
-        assertEquals(new DatasetSummary("eval_dataset", 8, List.of("question", "answer"), 8), r.dataset());
+        assertEquals(new DatasetSummary("eval_dataset", 8, List.of("question", "answer"), 8), r.dataset().withoutPreview());
+        assertEquals(8, r.dataset().sample().size());
         assertEquals(List.of(new RubricSummary.RewardFunction("contains", 2.0, false, "string")), r.rubric().functions());
         assertTrue(r.trust().flags().isEmpty(), r.trust().flags().toString());
     }

@@ -1,0 +1,88 @@
+package io.envhub.registry.search;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.envhub.registry.RegistryFixtures;
+import io.envhub.registry.account.Owner;
+import io.envhub.registry.environment.Environment;
+import io.envhub.testsupport.KeycloakTestResource;
+import io.envhub.testsupport.PostgresTestResource;
+import io.envhub.testsupport.S3ProxyTestResource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Licence and research-domain facets and filters, on listings (counter tables) and on filtered searches. */
+@QuarkusTest
+@WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = S3ProxyTestResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
+class SearchFacetsTest {
+    @Inject
+    RegistryFixtures fixtures;
+    @Inject
+    EntityManager em;
+
+    private static JsonPath search(Object... params) {
+        RequestSpecification req = given();
+        for (int i = 0; i < params.length; i += 2) {
+            req = req.queryParam((String) params[i], params[i + 1]);
+        }
+        return req.get("/api/v1/environments").then().statusCode(200).extract().jsonPath();
+    }
+
+    private static Map<String, Integer> facet(JsonPath res, String name) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        List<Map<String, Object>> counts = res.getList("facets." + name);
+        for (Map<String, Object> t : counts) {
+            out.put((String) t.get("tag"), ((Number) t.get("count")).intValue());
+        }
+        return out;
+    }
+
+    private void license(Environment env, String license) {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.environments SET license = ?1 WHERE id = ?2")
+                .setParameter(1, license).setParameter(2, env.id).executeUpdate());
+    }
+
+    @Test
+    void licenceAndDomainFacetsCountTheMatchesAndFilterThem() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("facets-" + run);
+        String tag = "fc-" + run;
+        Environment algebra = fixtures.environment(owner, "algebra", "a", "public", List.of(tag, "mathematics"), null);
+        Environment proofs = fixtures.environment(owner, "proofs", "p", "public", List.of(tag, "mathematics", "education"), null);
+        Environment dosing = fixtures.environment(owner, "dosing", "d", "public", List.of(tag, "medicine"), null);
+        Environment longText = fixtures.environment(owner, "longtext", "l", "public", List.of(tag), null);
+        fixtures.environment(owner, "hidden", "h", "private", List.of(tag, "medicine"), null);
+        license(algebra, "MIT");
+        license(proofs, "mit");
+        license(dosing, "Apache-2.0");
+        license(longText, "Permission is hereby granted, free of charge, to any person obtaining a copy\nof this software");
+
+        for (JsonPath res : List.of(search("tag", tag), search("tag", tag, "owner", owner.name))) {
+            assertEquals(4, res.getInt("total"));
+            assertEquals(Map.of("mathematics", 2, "medicine", 1, "education", 1), facet(res, "domains"));
+            assertEquals(Map.of("MIT", 1, "mit", 1, "Apache-2.0", 1), facet(res, "licenses"), "long licence texts are no facet");
+        }
+        assertEquals(List.of("algebra", "proofs"), search("tag", tag, "domain", "Mathematics", "sort", "name").getList("items.name"));
+        JsonPath mit = search("tag", tag, "license", "MIT", "sort", "name");
+        assertEquals(List.of("algebra", "proofs"), mit.getList("items.name"), "the licence filter ignores case");
+        assertEquals(Map.of("mathematics", 2, "education", 1), facet(mit, "domains"));
+        assertEquals(List.of("dosing"), search("tag", tag, "license", "apache-2.0", "domain", "medicine").getList("items.name"));
+        given().queryParam("domain", "astrology").get("/api/v1/environments").then().statusCode(400)
+                .body("type", equalTo("https://envhub.dev/problems/invalid-domain"));
+        given().queryParam("license", "x".repeat(65)).get("/api/v1/environments").then().statusCode(400);
+    }
+}
