@@ -15,6 +15,7 @@ import io.envhub.registry.storage.ObjectStore;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;
+import io.envhub.testsupport.EvalRunDirs;
 import io.envhub.testsupport.Tokens;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -64,7 +65,7 @@ class EvalRunsTest {
             req = req.auth().oauth2(token);
         }
         return req.multiPart("metadata", dir.resolve("metadata.json").toFile(), "application/json")
-                .multiPart("results", RunDirs.results(dir).toFile(), "application/octet-stream")
+                .multiPart("results", EvalRunDirs.results(dir).toFile(), "application/octet-stream")
                 .post(path);
     }
 
@@ -80,7 +81,7 @@ class EvalRunsTest {
         String modelB = "qwen/qwen3-" + run;
 
         // model A on 1.0.0: 4 examples × 3 rollouts, reward 1 for even examples
-        Path a1 = RunDirs.write(tmp.resolve("a1"), "reverse-text", modelA, 4, 3, (e, r) -> e % 2 == 0 ? 1.0 : 0.0, false);
+        Path a1 = EvalRunDirs.write(tmp.resolve("a1"), "reverse-text", modelA, 4, 3, (e, r) -> e % 2 == 0 ? 1.0 : 0.0, false);
         JsonPath created = push(alice(), base + "/versions/1.0.0/evals", a1).then().statusCode(201)
                 .header("Location", containsString(base + "/evals/")).extract().jsonPath();
         long idA1 = created.getLong("id");
@@ -90,9 +91,9 @@ class EvalRunsTest {
         assertEquals("self-reported", created.getString("provenance"));
 
         // model A on 2.0.0 (gzip, 7 × 2 rows: 3 pages of 5), model B on 2.0.0
-        Path a2 = RunDirs.write(tmp.resolve("a2"), "owner/reverse_text", modelA, 7, 2, (e, r) -> r == 0 ? 1.0 : 0.5, true);
+        Path a2 = EvalRunDirs.write(tmp.resolve("a2"), "owner/reverse_text", modelA, 7, 2, (e, r) -> r == 0 ? 1.0 : 0.5, true);
         long idA2 = push(alice(), base + "/versions/2.0.0/evals", a2).then().statusCode(201).extract().jsonPath().getLong("id");
-        Path b2 = RunDirs.write(tmp.resolve("b2"), "reverse-text", modelB, 2, 2, (e, r) -> 0.25, false);
+        Path b2 = EvalRunDirs.write(tmp.resolve("b2"), "reverse-text", modelB, 2, 2, (e, r) -> 0.25, false);
         long idB2 = push(Tokens.forUser("sam", "sam"), base + "/versions/2.0.0/evals", b2).then().statusCode(201)
                 .extract().jsonPath().getLong("id");
 
@@ -141,7 +142,7 @@ class EvalRunsTest {
         fixtures.publish(env, "1.0.0");
         String path = "/api/v1/environments/" + owner.name + "/refusals/versions/1.0.0/evals";
 
-        Path good = RunDirs.write(tmp.resolve("good"), "refusals", "m", 3, 2, (e, r) -> 1.0, false);
+        Path good = EvalRunDirs.write(tmp.resolve("good"), "refusals", "m", 3, 2, (e, r) -> 1.0, false);
         Path malformed = copy(good, "malformed");
         List<String> lines = Files.readAllLines(malformed.resolve("results.jsonl"));
         lines.set(3, lines.get(3).substring(0, 40));
@@ -157,7 +158,7 @@ class EvalRunsTest {
                 .replaceFirst("\"reward\": 1.0", "\"reward\": \"high\""));
         problem(push(alice(), path, noReward), 400, "row-invalid", "Line 1 of results.jsonl needs a numeric 'reward'");
 
-        Path fewer = RunDirs.write(tmp.resolve("fewer"), "refusals", "m", 3, 2, (e, r) -> 1.0, false);
+        Path fewer = EvalRunDirs.write(tmp.resolve("fewer"), "refusals", "m", 3, 2, (e, r) -> 1.0, false);
         Files.writeString(fewer.resolve("metadata.json"), Files.readString(fewer.resolve("metadata.json"))
                 .replace("\"rollouts_per_example\": 2", "\"rollouts_per_example\": 3"));
         problem(push(alice(), path, fewer), 400, "rows-mismatch", "3 × 3 = 9");
@@ -172,14 +173,14 @@ class EvalRunsTest {
                 .replace("\"avg_reward\": 1.0", "\"avg_reward\": 0.9"));
         problem(push(alice(), path, lying), 400, "avg-reward-mismatch", "avg_reward");
 
-        Path otherEnv = RunDirs.write(tmp.resolve("other-env"), "math-python", "m", 3, 2, (e, r) -> 1.0, false);
+        Path otherEnv = EvalRunDirs.write(tmp.resolve("other-env"), "math-python", "m", 3, 2, (e, r) -> 1.0, false);
         problem(push(alice(), path, otherEnv), 400, "env-mismatch", "math-python");
 
         // oversized: over the test profile's 1 MiB decompressed, sent as a small gzip (a gzip bomb is capped too)
-        Path big = RunDirs.write(tmp.resolve("big"), "refusals", "m", 2000, 2, (e, r) -> 1.0, true);
+        Path big = EvalRunDirs.write(tmp.resolve("big"), "refusals", "m", 2000, 2, (e, r) -> 1.0, true);
         assertTrue(Files.size(big.resolve("results.jsonl.gz")) < 512 * 1024);
         problem(push(alice(), path, big), 413, "too-large", "decompressed");
-        Path bigSent = RunDirs.write(tmp.resolve("big-sent"), "refusals", "m", 2500, 1, (e, r) -> 1.0, false);
+        Path bigSent = EvalRunDirs.write(tmp.resolve("big-sent"), "refusals", "m", 2500, 1, (e, r) -> 1.0, false);
         problem(push(alice(), path, bigSent), 413, "too-large", "as sent");
 
         problem(given().auth().oauth2(alice()).multiPart("metadata", good.resolve("metadata.json").toFile()).post(path),
@@ -195,7 +196,7 @@ class EvalRunsTest {
         Owner owner = fixtures.owner("evp-" + run);
         Environment secret = fixtures.environment(owner, "secret-env", "Secret", "private", List.of(), null);
         fixtures.publish(secret, "1.0.0");
-        Path dir = RunDirs.write(tmp.resolve("p"), "secret-env", "m", 1, 1, (e, r) -> 1.0, false);
+        Path dir = EvalRunDirs.write(tmp.resolve("p"), "secret-env", "m", 1, 1, (e, r) -> 1.0, false);
         problem(push(alice(), "/api/v1/environments/" + owner.name + "/secret-env/versions/1.0.0/evals", dir), 404,
                 "not-found", "does not exist");
         given().get("/api/v1/environments/" + owner.name + "/secret-env/evals").then().statusCode(404);
@@ -204,7 +205,7 @@ class EvalRunsTest {
         fixtures.publish(env, "1.0.0");
         fixtures.publish(env, "1.1.0");
         setStatus(env.id, "1.1.0", "pending");
-        Path y = RunDirs.write(tmp.resolve("y"), "yanky", "m-" + run, 1, 1, (e, r) -> 1.0, false);
+        Path y = EvalRunDirs.write(tmp.resolve("y"), "yanky", "m-" + run, 1, 1, (e, r) -> 1.0, false);
         String base = "/api/v1/environments/" + owner.name + "/yanky";
         problem(push(alice(), base + "/versions/1.1.0/evals", y), 409, "version-not-validated", "pending");
         problem(push(alice(), base + "/versions/9.9/evals", y), 404, "not-found", "9.9");
@@ -221,7 +222,7 @@ class EvalRunsTest {
         Environment env = fixtures.environment(owner, "deletable", "Deletable", "public", List.of(), null);
         fixtures.publish(env, "1.0.0");
         String base = "/api/v1/environments/" + owner.name + "/deletable";
-        Path dir = RunDirs.write(tmp.resolve("d"), "deletable", "m-" + run, 2, 2, (e, r) -> 0.5, false);
+        Path dir = EvalRunDirs.write(tmp.resolve("d"), "deletable", "m-" + run, 2, 2, (e, r) -> 0.5, false);
         long first = push(alice(), base + "/versions/1.0.0/evals", dir).then().statusCode(201).extract().jsonPath().getLong("id");
         long second = push(alice(), base + "/versions/1.0.0/evals", dir).then().statusCode(201).extract().jsonPath().getLong("id");
         String sha = given().get(base + "/evals/" + first).then().extract().jsonPath().getString("resultsSha256");

@@ -1,4 +1,4 @@
-package io.envhub.registry.evaluation;
+package io.envhub.testsupport;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,13 +14,13 @@ import java.util.zip.GZIPOutputStream;
  * {@code examples} × {@code rollouts} rows whose rewards follow {@code reward(example, rollout)}, two reward
  * functions in {@code metrics}, and a metadata whose {@code avg_reward} is the rows' mean.
  */
-public final class RunDirs {
+public final class EvalRunDirs {
     /** A reward per (example, rollout). */
     public interface Reward {
         double of(int example, int rollout);
     }
 
-    private RunDirs() {
+    private EvalRunDirs() {
     }
 
     /** Writes the directory; {@code gzip} writes results.jsonl.gz instead. Returns the directory. */
