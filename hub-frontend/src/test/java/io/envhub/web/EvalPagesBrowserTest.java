@@ -63,7 +63,8 @@ class EvalPagesBrowserTest {
         assumeTrue(chromium, "chromium and chromium-driver are not installed");
         String name = "reverse-text-" + HubFixtures.unique();
         for (String version : List.of("1.0.0", "2.0.0")) {
-            HubFixtures.push("alice", "alice", PageFixtures.wheel(name, version, "# " + name + "\n\nReverse a text.", List.of("text")), null);
+            HubFixtures.push("alice", "alice", PageFixtures.wheel(name, version, "# " + name + "\n\nReverse a text.",
+                    List.of("text")), null);
             PageFixtures.validate("alice", name, version, TrustBadgesBrowserTest.report("verified"));
         }
         long a1 = push("alice", "alice", name, "1.0.0", EvalRunDirs.write(tmp.resolve("a1"), name, "openai/gpt-4.1-mini", 4, 2,

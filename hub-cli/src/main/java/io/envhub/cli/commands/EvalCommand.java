@@ -74,7 +74,8 @@ public final class EvalCommand extends BaseCommand {
             try {
                 if (gzip && results.equals(plain)) {
                     temp = Files.createTempFile("envhub-eval-", ".jsonl.gz");
-                    try (InputStream in = Files.newInputStream(plain); OutputStream out = new GZIPOutputStream(Files.newOutputStream(temp))) {
+                    try (InputStream in = Files.newInputStream(plain);
+                         OutputStream out = new GZIPOutputStream(Files.newOutputStream(temp))) {
                         in.transferTo(out);
                     }
                     results = temp;

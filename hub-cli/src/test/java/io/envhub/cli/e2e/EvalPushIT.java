@@ -55,7 +55,8 @@ class EvalPushIT {
         CliRun.Result second = alice().run("push", project.toString(), "--no-wait", "--owner", "alice");
         assertEquals(0, second.exitCode(), second.toString());
 
-        Path a1 = EvalRunDirs.write(tmp.resolve("runs/a1"), "eval-target", "openai/gpt-4.1-mini", 3, 2, (e, r) -> e == 0 ? 1.0 : 0.0, false);
+        Path a1 = EvalRunDirs.write(tmp.resolve("runs/a1"), "eval-target", "openai/gpt-4.1-mini", 3, 2,
+                (e, r) -> e == 0 ? 1.0 : 0.0, false);
         CliRun.Result pending = alice().run("eval", "push", a1.toString(), "--env", "alice/eval-target@0.1.0");
         assertEquals(ExitCodes.REFUSED, pending.exitCode(), pending.toString());
         assertEquals("envhub: the hub refused the run: Version 0.1.0 of alice/eval-target is pending: results are accepted "
