@@ -79,6 +79,16 @@ public class MinioObjectStore implements ObjectStore {
     }
 
     @Override
+    public InputStream get(String key, long offset, long length) {
+        try {
+            return client.getObject(GetObjectArgs.builder().bucket(config.bucket()).object(key).offset(offset).length(length)
+                    .build());
+        } catch (Exception e) {
+            throw new StorageException("could not read " + key + " at " + offset, e);
+        }
+    }
+
+    @Override
     public Optional<Long> size(String key) {
         try {
             return Optional.of(client.statObject(StatObjectArgs.builder().bucket(config.bucket()).object(key).build()).size());

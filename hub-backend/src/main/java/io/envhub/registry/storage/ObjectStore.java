@@ -16,6 +16,13 @@ public interface ObjectStore {
      */
     InputStream get(String key);
 
+    /**
+     * Opens {@code length} bytes of the object from {@code offset} (one ranged GET); the caller closes the stream.
+     *
+     * @throws StorageException when the object is missing or the store fails
+     */
+    InputStream get(String key, long offset, long length);
+
     /** The object's size in bytes, if it exists. */
     Optional<Long> size(String key);
 

@@ -40,6 +40,10 @@ public final class ProblemMessages {
     private static String raw(ApiProblem p, Situation s) {
         String detail = p.detail() == null ? null : stripDot(p.detail());
         String code = p.code();
+        if (s.action() != null && s.action().startsWith("eval") && !"unauthorized".equals(code) && !"forbidden".equals(code)
+                && !"not-found".equals(code) && p.status() < 500) {
+            return "the hub refused the run: " + orElse(detail, code) + " (" + code + ")";
+        }
         switch (code) {
             case "version-exists":
                 return s.coordinates() + " " + (s.version() == null ? "" : s.version() + " ")
@@ -95,7 +99,7 @@ public final class ProblemMessages {
             return "owner '" + s.owner() + "' does not exist on this hub — check --owner (users appear after their first sign-in)";
         }
         if (s.name() != null && ("pull".equals(s.action()) || "info".equals(s.action()) || "versions".equals(s.action())
-                || "install".equals(s.action()))) {
+                || "install".equals(s.action()) || "eval list".equals(s.action()) || "eval push".equals(s.action()))) {
             String what = s.coordinates() + (s.version() == null ? "" : " " + s.version());
             return what + " not found (or it is private and you are not signed in as someone who may see it)";
         }

@@ -1,0 +1,125 @@
+package io.envhub.registry.evaluation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.format.hash.Sha256;
+import io.envhub.format.name.ProjectName;
+import io.envhub.kit.error.ApiException;
+import io.envhub.registry.evaluation.EvalViews.Created;
+import io.envhub.registry.security.RateLimiter;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.InputStream;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Accepts a pushed run: checks who may push where (before the body is read), reads both parts in one pass
+ * ({@link EvalMultipart}, {@link ResultsScanner}), checks the rows against the metadata, stores the files
+ * content-addressed and writes the summary row (provenance {@code self-reported}).
+ */
+@ApplicationScoped
+public class EvalService {
+    /** How far the metadata's avg_reward may be from the mean of the rows' rewards. */
+    static final double REWARD_TOLERANCE = 1e-6;
+
+    private final EvalStore runs;
+    private final EvalConfig config;
+    private final RateLimiter limiter;
+    private final ObjectMapper json;
+    private final ResultsScanner scanner;
+
+    public EvalService(EvalStore runs, EvalConfig config, RateLimiter limiter, ObjectMapper json) {
+        this.runs = runs;
+        this.config = config;
+        this.limiter = limiter;
+        this.json = json;
+        this.scanner = new ResultsScanner(json, config);
+    }
+
+    public Created submit(String owner, String name, String version, String contentType, InputStream body) {
+        EvalStore.Target target = runs.target(owner, name, version);
+        limiter.acquire(RateLimiter.Action.PUSH);
+        EvalMultipart.Parts parts = EvalMultipart.read(body, contentType, config.maxMetadataBytes(), scanner, config.pageSize());
+        try {
+            EvalMetadata meta = EvalMetadata.parse(parts.metadata(), json);
+            ResultsScanner.Scan scan = parts.results();
+            check(target, meta, scan);
+            EvalRun run = row(target, meta, scan, parts.metadata());
+            long id = runs.insert(run, scan.file(), parts.metadata());
+            return new Created(id, target.owner(), target.name(), target.version(), run.model, run.rewardMean, run.rewardStd,
+                    run.numRollouts, run.provenance);
+        } finally {
+            ResultsScanner.deleteQuietly(parts.results().file());
+        }
+    }
+
+    /** The rows agree with the metadata: the environment, how many rollouts, which examples, the mean reward. */
+    private static void check(EvalStore.Target target, EvalMetadata meta, ResultsScanner.Scan scan) {
+        if (meta.envId() != null && !meta.envId().isBlank()) {
+            String id = meta.envId().strip();
+            String last = id.substring(id.lastIndexOf('/') + 1).replace('_', '-');
+            if (!ProjectName.isValid(last) || !ProjectName.normalize(last).equals(ProjectName.normalize(target.name()))) {
+                throw new ApiException.Invalid("env-mismatch", "metadata.json says env_id '" + id + "', but the run is pushed"
+                        + " to " + target.owner() + "/" + target.name() + ".");
+            }
+        }
+        if (scan.rows() != meta.expectedRollouts()) {
+            throw new ApiException.Invalid("rows-mismatch", "results.jsonl holds " + scan.rows() + " rollouts; metadata.json "
+                    + "announces num_examples × rollouts_per_example = " + meta.numExamples() + " × "
+                    + meta.rolloutsPerExample() + " = " + meta.expectedRollouts() + ".");
+        }
+        if (scan.perExample().size() != meta.numExamples()) {
+            throw new ApiException.Invalid("example-ids-mismatch", "results.jsonl has " + scan.perExample().size()
+                    + " different example_id values; metadata.json says num_examples = " + meta.numExamples() + ".");
+        }
+        for (Map.Entry<String, Integer> e : scan.perExample().entrySet()) {
+            if (e.getValue() != meta.rolloutsPerExample()) {
+                throw new ApiException.Invalid("example-ids-mismatch", "example_id " + e.getKey() + " has " + e.getValue()
+                        + " rollouts in results.jsonl; metadata.json says rollouts_per_example = "
+                        + meta.rolloutsPerExample() + ".");
+            }
+        }
+        if (meta.avgReward() != null
+                && Math.abs(meta.avgReward() - scan.rewardMean()) > REWARD_TOLERANCE * Math.max(1, Math.abs(scan.rewardMean()))) {
+            throw new ApiException.Invalid("avg-reward-mismatch", String.format(Locale.ROOT, "metadata.json says avg_reward "
+                    + "= %s, but the mean reward of the %d rollouts in results.jsonl is %s.", meta.avgReward(), scan.rows(),
+                    scan.rewardMean()));
+        }
+    }
+
+    private EvalRun row(EvalStore.Target target, EvalMetadata meta, ResultsScanner.Scan scan, byte[] metadata) {
+        EvalRun run = new EvalRun();
+        run.environmentId = target.environmentId();
+        run.versionId = target.versionId();
+        run.model = meta.model();
+        run.provider = meta.provider();
+        run.samplingArgs = write(meta.samplingArgs());
+        run.numExamples = meta.numExamples();
+        run.rolloutsPerExample = meta.rolloutsPerExample();
+        run.numRollouts = (int) scan.rows();
+        run.rewardMean = scan.rewardMean();
+        run.rewardStd = scan.rewardStd();
+        run.metricMeans = write(scan.metricMeans().isEmpty() ? meta.avgMetrics() : scan.metricMeans());
+        run.passAtK = meta.passAtK() == null ? null : write(meta.passAtK());
+        run.costMicroUsd = meta.costMicroUsd();
+        run.evalDate = meta.date();
+        run.durationMs = meta.durationMs();
+        run.metadata = write(meta.raw());
+        run.metadataKey = EvalRun.objectKeyFor(Sha256.hex(Sha256.digest(metadata)));
+        run.resultsKey = EvalRun.objectKeyFor(scan.sha256());
+        run.resultsSha256 = scan.sha256();
+        run.resultsBytes = scan.bytes();
+        run.pageSize = config.pageSize();
+        run.pageOffsets = scan.pageOffsets().toArray(Long[]::new);
+        run.submittedBy = target.submitter();
+        return run;
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

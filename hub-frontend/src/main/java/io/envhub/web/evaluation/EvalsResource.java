@@ -1,0 +1,89 @@
+package io.envhub.web.evaluation;
+
+import io.envhub.web.account.Viewer;
+import io.envhub.web.environment.Names;
+import io.envhub.web.environment.ReadmeRenderer;
+import io.envhub.web.evaluation.EvalViews.RolloutPage;
+import io.envhub.web.evaluation.EvalViews.RunDetail;
+import io.envhub.web.evaluation.EvalViews.RunSummary;
+import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubViews.VersionSummary;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * The "Evaluations" tab of an environment ({@code /{owner}/{name}/evals}: the leaderboard of a version) and a run's
+ * page ({@code /{owner}/{name}/evals/{id}}: configuration, aggregates, per-function means, a page of rollouts).
+ */
+@Path("/")
+public class EvalsResource {
+    private final Viewer viewer;
+    private final HubApi hub;
+    private final EvalApi evals;
+    private final ReadmeRenderer renderer;
+
+    public EvalsResource(Viewer viewer, @RestClient HubApi hub, @RestClient EvalApi evals, ReadmeRenderer renderer) {
+        this.viewer = viewer;
+        this.hub = hub;
+        this.evals = evals;
+        this.renderer = renderer;
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance leaderboard(Viewer viewer, Detail env, Leaderboard board);
+
+        static native TemplateInstance run(Viewer viewer, Detail env, RunDetail detail, RunView view, RolloutPage page,
+                                           List<RolloutView> rollouts);
+    }
+
+    @GET
+    @Path(Names.ENVIRONMENT + "/evals")
+    @Produces(MediaType.TEXT_HTML)
+    public TemplateInstance leaderboard(@PathParam("owner") String owner, @PathParam("name") String name,
+                                        @QueryParam("version") String version, @QueryParam("sort") String sort,
+                                        @QueryParam("order") String order) {
+        String bearer = viewer.bearer();
+        Detail env = hub.environment(bearer, owner, name);
+        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
+        CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
+        String requested = version != null && version.matches(Names.VERSION) ? version : null;
+        return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order));
+    }
+
+    @GET
+    @Path(Names.ENVIRONMENT + "/evals/{id: [0-9]{1,18}}")
+    @Produces(MediaType.TEXT_HTML)
+    public TemplateInstance run(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("id") long id,
+                                @QueryParam("page") @DefaultValue("1") String page) {
+        String bearer = viewer.bearer();
+        Detail env = hub.environment(bearer, owner, name);
+        int p = page.matches("[0-9]{1,6}") ? Math.max(1, Integer.parseInt(page)) : 1;
+        CompletableFuture<RunDetail> detail = evals.run(bearer, env.owner(), env.name(), id).toCompletableFuture();
+        CompletableFuture<RolloutPage> rollouts = evals.rollouts(bearer, env.owner(), env.name(), id, p).toCompletableFuture();
+        RunDetail d = await(detail);
+        RolloutPage rp = await(rollouts);
+        return Templates.run(viewer, env, d, RunView.of(d), rp,
+                rp.rollouts().stream().map(r -> RolloutView.of(r, renderer)).toList());
+    }
+
+    private static <T> T await(CompletableFuture<T> call) {
+        try {
+            return call.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+}
