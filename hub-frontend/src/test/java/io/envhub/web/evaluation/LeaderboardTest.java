@@ -22,7 +22,7 @@ class LeaderboardTest {
     }
 
     static VersionSummary version(String v, String status, boolean yanked) {
-        return new VersionSummary(v, status, yanked, null, T0, null, null, null, null, null, null, null, null);
+        return new VersionSummary(v, status, yanked, null, T0, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Test
