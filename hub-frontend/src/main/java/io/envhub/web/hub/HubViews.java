@@ -107,6 +107,11 @@ public final class HubViews {
                          String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
                          String statusReason, Validated validated, Boolean unlisted, String unlistReason,
                          List<ProjectLink> projectUrls, List<String> domains) {
+        /** The page of this environment. */
+        public String href() {
+            return "/" + owner + "/" + name;
+        }
+
         /** The badge's code. */
         public String badgeCode() {
             return Verdicts.code(trustStatus, latestStatus);
