@@ -1,10 +1,10 @@
 package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.cli.CliContext;
-import io.envhub.cli.CliException;
-import io.envhub.cli.ExitCodes;
-import io.envhub.cli.Ref;
+import io.envhub.cli.context.CliContext;
+import io.envhub.cli.core.CliException;
+import io.envhub.cli.core.ExitCodes;
+import io.envhub.cli.core.Ref;
 import io.envhub.cli.http.FileUpload;
 import io.envhub.cli.http.MultipartUpload;
 import io.envhub.cli.http.Situation;

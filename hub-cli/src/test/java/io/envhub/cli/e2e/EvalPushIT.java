@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.cli.CliRun;
-import io.envhub.cli.ExitCodes;
+import io.envhub.cli.core.ExitCodes;
 import io.envhub.testsupport.EvalRunDirs;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.Tokens;
