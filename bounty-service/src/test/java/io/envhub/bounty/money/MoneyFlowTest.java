@@ -57,7 +57,8 @@ class MoneyFlowTest {
                 .statusCode(404);
         as("ada").body(fund.replace("25000", "-5")).post("/api/v1/ledger/funding").then().statusCode(400)
                 .body("type", equalTo(PROBLEM + "invalid-amount"));
-        as("ada").body(fund.replace("25000", "2.5")).post("/api/v1/ledger/funding").then().statusCode(400);
+        as("ada").body(fund.replace("25000", "2.5")).post("/api/v1/ledger/funding").then().statusCode(400)
+                .body("type", equalTo(PROBLEM + "invalid-amount"));
         as("ada").body(fund.replace("\"NOK\"", "\"euro\"")).post("/api/v1/ledger/funding").then().statusCode(400)
                 .body("type", equalTo(PROBLEM + "invalid-currency"));
         as("ada").body(fund).post("/api/v1/ledger/funding").then().statusCode(201).body("sponsor", equalTo("sam"))
