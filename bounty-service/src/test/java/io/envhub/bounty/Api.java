@@ -17,9 +17,23 @@ public final class Api {
     private Api() {
     }
 
-    /** A request with the user's Keycloak token (password = user name). */
+    private static final java.util.Map<String, Object[]> TOKENS = new java.util.HashMap<>();
+
+    /**
+     * A request with the user's Keycloak token (password = user name). Tokens are reused for 60 s and fetched one at a
+     * time: concurrent password logins of one user can fail in Keycloak (it re-hashes the stored credential on login).
+     */
     public static RequestSpecification as(String user) {
-        return given().auth().oauth2(Tokens.forUser(user, user)).contentType(ContentType.JSON);
+        return given().auth().oauth2(token(user)).contentType(ContentType.JSON);
+    }
+
+    private static synchronized String token(String user) {
+        Object[] cached = TOKENS.get(user);
+        if (cached == null || System.nanoTime() - (long) cached[1] > 60_000_000_000L) {
+            cached = new Object[] {Tokens.forUser(user, user), System.nanoTime()};
+            TOKENS.put(user, cached);
+        }
+        return (String) cached[0];
     }
 
     /** A create body; {@code tier} open_access or application_only, deadline a month ahead. */

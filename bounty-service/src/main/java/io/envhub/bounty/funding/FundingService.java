@@ -35,7 +35,10 @@ public class FundingService {
         if (req == null || req.sponsor() == null || req.sponsor().isBlank()) {
             throw new ApiException.Invalid("invalid-sponsor", "sponsor (the sponsor's user name) is required.");
         }
-        if (req.amountMinor() == null || req.amountMinor() <= 0 || req.amountMinor() > MAX_AMOUNT) {
+        Number n = req.amountMinor();
+        boolean integral = n instanceof Integer || n instanceof Long || n instanceof java.math.BigInteger;
+        if (!integral || n.longValue() <= 0 || n.longValue() > MAX_AMOUNT
+                || n instanceof java.math.BigInteger big && big.bitLength() > 62) {
             throw new ApiException.Invalid("invalid-amount", "amountMinor is a positive whole number of minor units (e.g. cents), "
                     + "at most " + MAX_AMOUNT + ".");
         }
@@ -46,10 +49,11 @@ public class FundingService {
         if (reference.isEmpty() || reference.length() > 200) {
             throw new ApiException.Invalid("invalid-reference", "reference (e.g. the bank transfer id) is 1 to 200 characters.");
         }
+        long amount = n.longValue();
         Participant sponsor = sponsor(req.sponsor().strip());
         long tx = ledger.post(new Ledger.Posting("fund", actor.username(), reference, null, null, "sponsor " + sponsor.username),
-                req.currency(), List.of(new Ledger.Leg(Accounts.EXTERNAL_FUNDING, -req.amountMinor()),
-                        new Ledger.Leg(Accounts.sponsor(sponsor.subject), req.amountMinor())));
+                req.currency(), List.of(new Ledger.Leg(Accounts.EXTERNAL_FUNDING, -amount),
+                        new Ledger.Leg(Accounts.sponsor(sponsor.subject), amount)));
         return history(sponsor.subject, tx).get(0);
     }
 

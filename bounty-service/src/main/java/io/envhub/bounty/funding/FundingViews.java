@@ -8,8 +8,11 @@ public final class FundingViews {
     private FundingViews() {
     }
 
-    /** {@code POST /api/v1/ledger/funding}: money received from a sponsor (user name), with the bank transfer id etc. */
-    public record FundingRequest(String sponsor, Long amountMinor, String currency, String reference) {
+    /**
+     * {@code POST /api/v1/ledger/funding}: money received from a sponsor (user name), with the bank transfer id etc.
+     * {@code amountMinor} is read as any JSON number so that a fraction (2.5) is refused rather than truncated.
+     */
+    public record FundingRequest(String sponsor, Number amountMinor, String currency, String reference) {
     }
 
     /** One recorded funding (a {@code fund} transaction). */

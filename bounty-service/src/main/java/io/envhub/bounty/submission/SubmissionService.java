@@ -46,6 +46,9 @@ public class SubmissionService {
 
     @Transactional
     SubmissionView record(long bountyId, VersionCheck.Ref ref, VersionFacts facts, Actor actor) {
+        // the bounty row locked: a close/cancel running now either sees this submission (and keeps its reserve in
+        // escrow) or commits first, and then this one sees the bounty closed
+        Bounty.lockedById(bountyId);
         Bounty b = mayParticipate(bountyId, actor);
         if (Submission.count("bountyId = ?1 AND submitterSubject = ?2 AND status IN "
                 + "('submitted', 'in_review', 'changes_requested', 'approved')", bountyId, actor.subject()) > 0) {
@@ -77,6 +80,7 @@ public class SubmissionService {
 
     @Transactional
     SubmissionView recordVersion(long submissionId, VersionCheck.Ref ref, VersionFacts facts, Actor actor) {
+        Bounty.lockedById(Submission.<Submission>findById(submissionId).bountyId);   // bounty before submission, as everywhere
         Submission s = Submission.lockedById(submissionId).orElseThrow();
         Bounty b = mayParticipate(s.bountyId, actor);
         String from = s.status;

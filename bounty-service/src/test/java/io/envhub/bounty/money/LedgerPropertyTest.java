@@ -66,6 +66,7 @@ class LedgerPropertyTest {
         int sequences = Integer.getInteger("envhub.test.sequences", 6);
         long baseSeed = Long.getLong("envhub.test.seed", System.nanoTime());
         String u = Hub.unique();
+        Money.draft(CURRENCY, 1, 1, "open_access");   // sam is known to the service (funding names sponsors that posted once)
         for (int i = 0; i < THREADS; i++) {
             String user = "prop" + i;
             Tokens.ensureUser(user);

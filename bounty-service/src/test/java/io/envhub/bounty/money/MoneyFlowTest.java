@@ -26,7 +26,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-/** Funding, escrow on open, award on approval, manual payout confirmation, release on close/cancel/deadline (EUR). */
+/** Funding, escrow on open, award on approval, manual payout confirmation, release on close/cancel/deadline (NOK, EUR). */
 @QuarkusTest
 @WithTestResource(value = PostgresTestResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL, parallel = true)
@@ -43,32 +43,33 @@ class MoneyFlowTest {
 
     @Test
     void fundOpenApproveConfirm() {
-        long id = Money.draft("EUR", 10_000, 2, "open_access");
-        long before = Money.available("EUR");
+        long id = Money.draft("NOK", 10_000, 2, "open_access");
+        long before = Money.available("NOK");
         Money.open(id).then().statusCode(409).contentType("application/problem+json")
                 .body("type", equalTo(PROBLEM + "insufficient-balance"))
-                .body("detail", containsString("needs 20000 EUR")).body("detail", containsString("balance is " + before + " EUR"));
+                .body("detail", containsString("needs 20000 NOK")).body("detail", containsString("balance is " + before + " NOK"));
         as("sam").get("/api/v1/bounties/{id}", id).then().body("status", equalTo("draft"));
 
-        String fund = "{\"sponsor\":\"sam\",\"amountMinor\":25000,\"currency\":\"EUR\",\"reference\":\"SEPA-123\"}";
+        String fund = "{\"sponsor\":\"sam\",\"amountMinor\":25000,\"currency\":\"NOK\",\"reference\":\"SEPA-123\"}";
         as("alice").body(fund).post("/api/v1/ledger/funding").then().statusCode(403);
         as("sam").body(fund).post("/api/v1/ledger/funding").then().statusCode(403);
         as("ada").body(fund.replace("\"sam\"", "\"nobody-" + Hub.unique() + "\"")).post("/api/v1/ledger/funding").then()
                 .statusCode(404);
         as("ada").body(fund.replace("25000", "-5")).post("/api/v1/ledger/funding").then().statusCode(400)
                 .body("type", equalTo(PROBLEM + "invalid-amount"));
-        as("ada").body(fund.replace("25000", "2.5")).post("/api/v1/ledger/funding").then().statusCode(400);
-        as("ada").body(fund.replace("\"EUR\"", "\"euro\"")).post("/api/v1/ledger/funding").then().statusCode(400)
+        as("ada").body(fund.replace("25000", "2.5")).post("/api/v1/ledger/funding").then().statusCode(400)
+                .body("type", equalTo(PROBLEM + "invalid-amount"));
+        as("ada").body(fund.replace("\"NOK\"", "\"euro\"")).post("/api/v1/ledger/funding").then().statusCode(400)
                 .body("type", equalTo(PROBLEM + "invalid-currency"));
         as("ada").body(fund).post("/api/v1/ledger/funding").then().statusCode(201).body("sponsor", equalTo("sam"))
-                .body("amountMinor", equalTo(25_000)).body("currency", equalTo("EUR")).body("reference", equalTo("SEPA-123"))
+                .body("amountMinor", equalTo(25_000)).body("currency", equalTo("NOK")).body("reference", equalTo("SEPA-123"))
                 .body("recordedBy", equalTo("ada")).body("transactionId", notNullValue());
-        assertEquals(before + 25_000, Money.available("EUR"));
+        assertEquals(before + 25_000, Money.available("NOK"));
         as("sam").get("/api/v1/sponsors/me/balance").then().statusCode(200).body("sponsor", equalTo("sam"))
                 .body("funding.reference", hasItem("SEPA-123"));
 
         Money.open(id).then().statusCode(200).body("status", equalTo("open"));
-        assertEquals(before + 5_000, Money.available("EUR"));
+        assertEquals(before + 5_000, Money.available("NOK"));
         assertEquals(20_000, Money.escrow(id));
 
         long sub = Api.submit(id, "alice", env(), "1.0.0");
@@ -80,8 +81,8 @@ class MoneyFlowTest {
                 .body("awards.find { it.payoutId == " + payout + " }.paid", equalTo(false))
                 .body("awards.find { it.payoutId == " + payout + " }.amountMinor", equalTo(10_000))
                 .body("awards.find { it.payoutId == " + payout + " }.bountyId", equalTo((int) id))
-                .body("totals.find { it.currency == 'EUR' }.payableMinor", equalTo(10_000))
-                .body("totals.find { it.currency == 'EUR' }.paidMinor", equalTo(0));
+                .body("totals.find { it.currency == 'NOK' }.payableMinor", equalTo(10_000))
+                .body("totals.find { it.currency == 'NOK' }.paidMinor", equalTo(0));
         as("sam").get("/api/v1/sponsors/me/balance").then()
                 .body("awards.find { it.payoutId == " + payout + " }.payee", equalTo("alice"))
                 .body("awards.find { it.payoutId == " + payout + " }.status", equalTo("pending"));
@@ -95,13 +96,13 @@ class MoneyFlowTest {
         String csv = as("ada").get("/api/v1/payouts/export.csv").then().statusCode(200).contentType(containsString("text/csv"))
                 .extract().asString();
         assertTrue(csv.startsWith("payout_id,payee,amount_minor,currency,idempotency_key,"), csv);
-        assertTrue(csv.contains(payout + ",alice,10000,EUR,envhub-payout-submission-" + sub + ":1,1," + id + ",pending"), csv);
+        assertTrue(csv.contains(payout + ",alice,10000,NOK,envhub-payout-submission-" + sub + ":1,1," + id + ",pending"), csv);
 
         worker.run(worker.configured(), PayoutWorker.Faults.NONE);
         as("ada").get("/api/v1/payouts/{p}", payout).then().body("status", equalTo("sent")).body("sentAt", notNullValue());
         as("alice").get("/api/v1/me/earnings").then()
                 .body("awards.find { it.payoutId == " + payout + " }.paid", equalTo(false))
-                .body("totals.find { it.currency == 'EUR' }.paidMinor", equalTo(0));
+                .body("totals.find { it.currency == 'NOK' }.paidMinor", equalTo(0));
 
         as("ada").body("{\"reference\":\"\"}").post("/api/v1/payouts/{p}/confirm", payout).then().statusCode(400);
         as("sam").body("{\"reference\":\"x\"}").post("/api/v1/payouts/{p}/confirm", payout).then().statusCode(403);
@@ -116,13 +117,13 @@ class MoneyFlowTest {
         as("alice").get("/api/v1/me/earnings").then()
                 .body("awards.find { it.payoutId == " + payout + " }.paid", equalTo(true))
                 .body("awards.find { it.payoutId == " + payout + " }.externalReference", equalTo("BANK-777"))
-                .body("totals.find { it.currency == 'EUR' }.payableMinor", equalTo(0))
-                .body("totals.find { it.currency == 'EUR' }.paidMinor", equalTo(10_000));
+                .body("totals.find { it.currency == 'NOK' }.payableMinor", equalTo(0))
+                .body("totals.find { it.currency == 'NOK' }.paidMinor", equalTo(10_000));
         as("ada").get("/api/v1/payouts/export.csv").then().body(not(containsString("submission-" + sub + ":")));
 
         as("sam").post("/api/v1/bounties/{id}/close", id).then().statusCode(200);
         assertEquals(0, Money.escrow(id));
-        assertEquals(before + 15_000, Money.available("EUR"));
+        assertEquals(before + 15_000, Money.available("NOK"));
         balanced();
     }
 
