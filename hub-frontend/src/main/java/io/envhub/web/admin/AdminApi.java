@@ -6,6 +6,7 @@ import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -76,7 +77,7 @@ public interface AdminApi {
     JsonNode suspension(@HeaderParam("Authorization") String bearer, @PathParam("username") String username,
                         @PathParam("action") String action, Reason body);
 
-    @POST
+    @PUT
     @Path("/users/{username}/roles/{role}")
     JsonNode grantRole(@HeaderParam("Authorization") String bearer, @PathParam("username") String username,
                        @PathParam("role") String role);

@@ -24,7 +24,7 @@ import org.jboss.logging.Logger;
  * {@code /admin/audit}: both services' audit logs in one table, newest first, filtered by actor, target, action
  * and dates (passed to the services, and the dates applied here again for a service that ignores them). Admins only.
  */
-@Path("/admin/audit")
+@Path("/admin")
 @Produces(MediaType.TEXT_HTML)
 public class AdminAuditResource {
     private static final Logger LOG = Logger.getLogger(AdminAuditResource.class);
@@ -50,6 +50,7 @@ public class AdminAuditResource {
     }
 
     @GET
+    @Path("/audit")
     public TemplateInstance audit(@QueryParam("actor") String actor, @QueryParam("target") String target,
                                   @QueryParam("action") String action, @QueryParam("from") String from,
                                   @QueryParam("to") String to) {

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /admin/users}: find a user by name; suspend or unsuspend them; grant or remove {@code sponsor}. Admins only. */
-@Path("/admin/users")
+@Path("/admin")
 @Produces(MediaType.TEXT_HTML)
 public class AdminUsersResource {
     private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,99}");
@@ -50,7 +50,9 @@ public class AdminUsersResource {
         static native TemplateInstance users(Viewer viewer, String q, User user, String problem, Notice.Shown notice);
     }
 
+    /** Under {@code /admin} like the forms of {@link AdminActionsResource}: a root at /admin/users would hide them. */
     @GET
+    @Path("/users")
     public Response users(@QueryParam("q") String q, @CookieParam(Notice.COOKIE) String noticeCookie) {
         String bearer = gate.bearer();
         String name = q == null ? "" : q.strip();
