@@ -96,7 +96,33 @@ public class EvalStore {
         lock(run.resultsKey, run.metadataKey);
         run.delete();
         em.flush();
-        for (String key : new TreeSet<>(java.util.List.of(run.resultsKey, run.metadataKey))) {
+        removeUnreferenced(java.util.List.of(run.resultsKey, run.metadataKey));
+    }
+
+    /**
+     * Deletes every run of a version that is being deleted (in the caller's transaction), and their objects when no
+     * other run shares them: the rows would go by cascade, but the files would stay behind in the store.
+     */
+    public void deleteRunsOf(long versionId) {
+        java.util.List<EvalRun> runs = EvalRun.list("versionId", versionId);
+        if (runs.isEmpty()) {
+            return;
+        }
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (EvalRun run : runs) {
+            keys.add(run.resultsKey);
+            keys.add(run.metadataKey);
+        }
+        lock(keys.toArray(String[]::new));
+        for (EvalRun run : runs) {
+            run.delete();
+        }
+        em.flush();
+        removeUnreferenced(keys);
+    }
+
+    private void removeUnreferenced(java.util.Collection<String> keys) {
+        for (String key : new TreeSet<>(keys)) {
             long refs = ((Number) em.createNativeQuery("SELECT count(*) FROM hub.eval_runs WHERE results_key = ?1 OR metadata_key = ?1")
                     .setParameter(1, key).getSingleResult()).longValue();
             if (refs == 0) {

@@ -5,6 +5,7 @@ import io.envhub.format.version.Version;
 import io.envhub.registry.environment.Environment;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
+import io.envhub.registry.evaluation.EvalStore;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.version.Artifact;
 import io.envhub.registry.version.EnvironmentVersion;
@@ -28,8 +29,11 @@ public class VersionChangeService {
     private final AccessPolicy access;
     private final ObjectStore store;
     private final LatestVersion latest;
+    private final EvalStore evalRuns;
 
-    public VersionChangeService(EntityManager em, AccessPolicy access, ObjectStore store, LatestVersion latest) {
+    public VersionChangeService(EntityManager em, AccessPolicy access, ObjectStore store, LatestVersion latest,
+                                EvalStore evalRuns) {
+        this.evalRuns = evalRuns;
         this.em = em;
         this.access = access;
         this.store = store;
@@ -73,6 +77,7 @@ public class VersionChangeService {
                     .getSingleResult();
         }
         Environment env = v.environment;
+        evalRuns.deleteRunsOf(v.id);
         for (Artifact a : artifacts) {
             a.delete();
         }

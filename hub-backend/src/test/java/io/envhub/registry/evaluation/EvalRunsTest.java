@@ -239,6 +239,25 @@ class EvalRunsTest {
         given().get(base + "/evals").then().statusCode(200).body("$", hasSize(0));
     }
 
+    @Test
+    void deletingAVersionRemovesItsRunsAndTheirFiles() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("evv-" + run);
+        Environment env = fixtures.environment(owner, "version-gone", "Version gone", "public", List.of(), null);
+        fixtures.publish(env, "1.0.0");
+        String base = "/api/v1/environments/" + owner.name + "/version-gone";
+        double reward = 0.001 + (Math.abs(run.hashCode()) % 997) / 1000.0; // results of their own: no other run shares them
+        Path dir = EvalRunDirs.write(tmp.resolve("v"), "version-gone", "gone-" + run, 3, 1, (e, r) -> reward, false);
+        long id = push(alice(), base + "/versions/1.0.0/evals", dir).then().statusCode(201).extract().jsonPath().getLong("id");
+        String sha = given().get(base + "/evals/" + id).then().extract().jsonPath().getString("resultsSha256");
+        String key = EvalRun.objectKeyFor(sha);
+        assertTrue(store.size(key).isPresent(), "the run's results are stored");
+
+        given().auth().oauth2(Tokens.forUser("ada", "ada")).delete(base + "/versions/1.0.0").then().statusCode(204);
+        assertEquals(0, runsOf(env.id), "the version's runs are gone");
+        assertFalse(store.size(key).isPresent(), "and so are their stored results");
+    }
+
     private static void problem(Response r, int status, String type, String detail) {
         r.then().statusCode(status).contentType("application/problem+json")
                 .body("type", equalTo("https://envhub.dev/problems/" + type))
