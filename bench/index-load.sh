@@ -7,7 +7,8 @@
 #   1. baseline  GET /bench/200b.txt          a 200-byte static file served by the same hub-backend (Vert.x static handler)
 #   2. page      GET /simple/OWNER/NAME/      the project page as pip asks for it (Accept: PEP 691 JSON first)
 #   3. page-html GET /simple/OWNER/NAME/      the PEP 503 HTML page (no Accept header)
-#   4. download  GET /simple/OWNER/NAME/FILE  the counted download: one upsert + update, then 302 to a presigned URL
+#   4. download  GET /simple/OWNER/NAME/FILE  the counted download: counted in memory (written in batches), then 302 to a
+#                                             presigned URL (reused per object)
 #                                             (wrk does not follow the redirect: only the hub's work is measured)
 # Assumes hub-backend runs at BASE_URL and OWNER/NAME has at least one file. With PUSH_TOKEN=<bearer> set, the script
 # first pushes a tiny generated wheel NAME 1.0 into OWNER (when the project does not exist yet).

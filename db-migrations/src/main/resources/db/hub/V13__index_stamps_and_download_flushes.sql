@@ -9,6 +9,8 @@
 --    Another table that feeds the pages attaches with one line:
 --      CREATE TRIGGER t AFTER INSERT OR UPDATE OR DELETE ON hub.x FOR EACH ROW EXECUTE FUNCTION hub.bump_index_stamp_by_version();
 --    (rows with a version_id column) or ... hub.bump_index_stamp_by_environment() (rows with an environment_id column).
+--    The triggers are deferred to commit time: the stamp row is locked last, after every other lock of the transaction,
+--    so concurrent pushes cannot deadlock on it.
 -- 2. hub.download_flushes: the ids of download-count batches already applied, so that a batch retried after an
 --    ambiguous failure (committed, but the answer lost) is not counted twice. Pruned after a day.
 
@@ -43,8 +45,8 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER environments_index_stamp AFTER INSERT OR UPDATE ON hub.environments
-    FOR EACH ROW EXECUTE FUNCTION hub.environments_index_stamp();
+CREATE CONSTRAINT TRIGGER environments_index_stamp AFTER INSERT OR UPDATE ON hub.environments
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hub.environments_index_stamp();
 
 CREATE FUNCTION hub.bump_index_stamp_by_environment() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -68,14 +70,14 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER versions_index_stamp AFTER INSERT OR DELETE ON hub.versions
-    FOR EACH ROW EXECUTE FUNCTION hub.bump_index_stamp_by_environment();
-CREATE TRIGGER versions_index_stamp_update AFTER UPDATE ON hub.versions
-    FOR EACH ROW WHEN (OLD *<> NEW) EXECUTE FUNCTION hub.bump_index_stamp_by_environment();
-CREATE TRIGGER artifacts_index_stamp AFTER INSERT OR DELETE ON hub.artifacts
-    FOR EACH ROW EXECUTE FUNCTION hub.bump_index_stamp_by_version();
-CREATE TRIGGER artifacts_index_stamp_update AFTER UPDATE ON hub.artifacts
-    FOR EACH ROW WHEN (OLD *<> NEW) EXECUTE FUNCTION hub.bump_index_stamp_by_version();
+CREATE CONSTRAINT TRIGGER versions_index_stamp AFTER INSERT OR DELETE ON hub.versions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hub.bump_index_stamp_by_environment();
+CREATE CONSTRAINT TRIGGER versions_index_stamp_update AFTER UPDATE ON hub.versions
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD *<> NEW) EXECUTE FUNCTION hub.bump_index_stamp_by_environment();
+CREATE CONSTRAINT TRIGGER artifacts_index_stamp AFTER INSERT OR DELETE ON hub.artifacts
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hub.bump_index_stamp_by_version();
+CREATE CONSTRAINT TRIGGER artifacts_index_stamp_update AFTER UPDATE ON hub.artifacts
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD *<> NEW) EXECUTE FUNCTION hub.bump_index_stamp_by_version();
 
 INSERT INTO hub.index_stamps (environment_id, stamp) SELECT id, nextval('hub.index_stamp_seq') FROM hub.environments;
 

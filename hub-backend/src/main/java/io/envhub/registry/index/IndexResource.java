@@ -63,7 +63,8 @@ public class IndexResource {
     @Path("{owner}/{name}")
     @Operation(summary = "A project's files", description = "Every file of every validated version (yanked ones marked; "
             + "pending, validating, failed and errored versions are not served), with sha256, Requires-Python and PEP 658 "
-            + "metadata hashes; PEP 503 HTML or PEP 691 JSON, with an ETag (If-None-Match answers 304). Non-normalized names redirect. A name the owner does not "
+            + "metadata hashes; PEP 503 HTML or PEP 691 JSON, with an ETag (If-None-Match answers 304). "
+            + "Non-normalized names redirect. A name the owner does not "
             + "publish answers 302 to the upstream index's page (ENVHUB_UPSTREAM_INDEX), when configured.")
     public Response project(@PathParam("owner") String owner, @PathParam("name") String name,
                             @HeaderParam(HttpHeaders.ACCEPT) String accept, @QueryParam("format") String format,
