@@ -138,7 +138,7 @@ class ResearcherPagesTest {
 
     @Test
     void everyPageHasDescriptionFaviconSearchBoxAndVersionedCompressedAssets() {
-        for (String path : List.of("/", "/search", "/bounties")) {
+        for (String path : List.of("/", "/search")) {
             String html = given().get(path).then().statusCode(200).extract().asString();
             assertTrue(html.contains("<meta name=\"description\" content=\""), path);
             assertTrue(Pattern.compile("<link rel=\"icon\" href=\"/assets/[0-9a-f]{12}/favicon.svg\"").matcher(html).find(), path);
