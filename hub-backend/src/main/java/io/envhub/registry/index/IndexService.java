@@ -153,18 +153,18 @@ public class IndexService {
 
     /**
      * Counts a download (in memory, written in batches: see {@link DownloadCounter}) and returns a presigned URL of the
-     * object (reused while valid long enough: {@link PresignedUrls}). Public files come from the cached page.
+     * object (reused while valid long enough: {@link PresignedUrls}). Files on a public, listed project's cached page come
+     * from that page; every other file (private, unlisted, quarantined, unknown) from the database.
      */
     public Download download(String ownerName, String normalizedName, String filename, boolean count) {
         Optional<ProjectLookup.Found> project = projects.find(ownerName, normalizedName);
-        if (project.isPresent() && !project.get().env().isPrivate()) {
+        if (project.isPresent() && !project.get().env().isPrivate() && !project.get().unlisted()) {
             Environment env = project.get().env();
             String key = rendered(env, project.get().stamp()).objectKeys().get(filename);
-            if (key == null) {
-                throw new ApiException.NotFound("File " + ownerName + "/" + normalizedName + "/" + filename
-                        + " does not exist, or is private.");
+            if (key != null) {
+                return counted(env, presigned.get(key, filename), count);
             }
-            return counted(env, presigned.get(key, filename), count);
+            // not on the public page: unknown, not validated, or quarantined; the lookup below says which
         }
         Found found = lookup("a.objectKey", ownerName, normalizedName, filename);
         return counted(found.env(), presigned.get(found.value(), filename), count);
