@@ -1,5 +1,6 @@
 package io.envhub.bounty.admin;
 
+import io.envhub.kit.admin.AdminPathFilter;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.audit.AuditEvent;

@@ -1,5 +1,6 @@
 package io.envhub.bounty.audit;
 
+import io.envhub.kit.audit.RequestIds;
 import io.envhub.bounty.access.Actor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

@@ -1,5 +1,6 @@
 package io.envhub.registry.admin;
 
+import io.envhub.kit.admin.AdminPathFilter;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.account.Owner;
 import io.envhub.registry.security.Caller;
@@ -13,9 +14,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class AdminGate {
     /** The path prefix of the admin API. */
-    public static final String PREFIX = "/api/v1/admin";
+    public static final String PREFIX = AdminPathFilter.PREFIX;
     /** The detail of every refusal: the same as for a path that does not exist. */
-    public static final String NOT_FOUND = "There is nothing at this address.";
+    public static final String NOT_FOUND = AdminPathFilter.NOT_FOUND;
 
     private final Caller caller;
 

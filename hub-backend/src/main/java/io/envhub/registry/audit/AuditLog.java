@@ -1,5 +1,6 @@
 package io.envhub.registry.audit;
 
+import io.envhub.kit.audit.RequestIds;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -39,7 +39,7 @@ public class Viewer {
 
     /** Whether the signed-in user has the realm role {@code admin} (shows the console link and moderation notices). */
     public boolean admin() {
-        return signedIn() && io.envhub.web.admin.AccessRoles.admin(bearer());
+        return signedIn() && io.envhub.web.security.Roles.admin(bearer());
     }
 
     /** {@code Bearer <access token>} for calling the APIs on the user's behalf. */

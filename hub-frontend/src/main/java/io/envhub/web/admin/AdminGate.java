@@ -1,5 +1,6 @@
 package io.envhub.web.admin;
 
+import io.envhub.web.security.Roles;
 import io.envhub.web.account.Viewer;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.NotFoundException;
@@ -19,7 +20,7 @@ public class AdminGate {
     /** The admin's {@code Bearer} token; a 404 for everyone else. */
     public String bearer() {
         String bearer = viewer.bearer();
-        if (!viewer.signedIn() || !AccessRoles.admin(bearer)) {
+        if (!viewer.signedIn() || !Roles.admin(bearer)) {
             throw new NotFoundException();
         }
         return bearer;

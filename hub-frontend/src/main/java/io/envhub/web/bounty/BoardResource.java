@@ -1,5 +1,6 @@
 package io.envhub.web.bounty;
 
+import io.envhub.web.security.Roles;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyViews.BountyPage;
 import io.envhub.web.settings.ApiProblem;

@@ -1,5 +1,6 @@
 package io.envhub.web.money;
 
+import io.envhub.web.admin.AdminGate;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
@@ -19,10 +20,10 @@ import org.jboss.resteasy.reactive.RestForm;
 @Produces(MediaType.TEXT_HTML)
 public class AdminFundingResource {
     private final Viewer viewer;
-    private final AdminAccess admin;
+    private final AdminGate admin;
     private final MoneyApi money;
 
-    public AdminFundingResource(Viewer viewer, AdminAccess admin, @RestClient MoneyApi money) {
+    public AdminFundingResource(Viewer viewer, AdminGate admin, @RestClient MoneyApi money) {
         this.viewer = viewer;
         this.admin = admin;
         this.money = money;

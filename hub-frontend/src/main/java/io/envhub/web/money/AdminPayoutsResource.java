@@ -1,5 +1,6 @@
 package io.envhub.web.money;
 
+import io.envhub.web.admin.AdminGate;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.money.MoneyViews.ConfirmRequest;
 import io.envhub.web.money.MoneyViews.FailRequest;
@@ -34,10 +35,10 @@ public class AdminPayoutsResource {
     private static final int MAX_TEXT = 200;
 
     private final Viewer viewer;
-    private final AdminAccess admin;
+    private final AdminGate admin;
     private final MoneyApi money;
 
-    public AdminPayoutsResource(Viewer viewer, AdminAccess admin, @RestClient MoneyApi money) {
+    public AdminPayoutsResource(Viewer viewer, AdminGate admin, @RestClient MoneyApi money) {
         this.viewer = viewer;
         this.admin = admin;
         this.money = money;

@@ -1,5 +1,6 @@
 package io.envhub.web.admin;
 
+import io.envhub.web.security.Roles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -101,8 +102,8 @@ class AdminViewsTest {
     void rolesComeFromTheAccessToken() {
         String claims = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
                 "{\"realm_access\":{\"roles\":[\"admin\",\"contributor\"]}}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        assertTrue(AccessRoles.admin("Bearer x." + claims + ".sig"));
-        assertFalse(AccessRoles.admin("Bearer nonsense"));
-        assertFalse(AccessRoles.admin(null));
+        assertTrue(Roles.admin("Bearer x." + claims + ".sig"));
+        assertFalse(Roles.admin("Bearer nonsense"));
+        assertFalse(Roles.admin(null));
     }
 }

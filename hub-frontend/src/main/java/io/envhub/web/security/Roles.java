@@ -1,4 +1,4 @@
-package io.envhub.web.bounty;
+package io.envhub.web.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,9 +8,9 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The realm roles in the viewer's access token ({@code realm_access.roles}), read only to decide which forms to offer
- * (the sponsor's create form, the review form): bounty-service checks the same token on every call, so a forged or
- * stale claim here only shows a form whose post is refused.
+ * The realm roles in the viewer's access token ({@code realm_access.roles}), read only to decide which pages, links
+ * and forms to offer (the admin console, the sponsor's forms): hub-backend and bounty-service check the same token on
+ * every call, so a forged or stale claim here only shows a page or form whose calls are refused.
  */
 public final class Roles {
     private static final ObjectMapper JSON = new ObjectMapper();

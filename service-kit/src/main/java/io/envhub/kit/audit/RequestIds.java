@@ -1,4 +1,4 @@
-package io.envhub.bounty.audit;
+package io.envhub.kit.audit;
 
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.vertx.ext.web.RoutingContext;
@@ -6,9 +6,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-/** The id of the current HTTP request for audit rows: a sane {@code X-Request-Id}, else one made up per request. */
+/**
+ * The id of the current HTTP request, for audit rows: the client's {@code X-Request-Id} when it is a sane token
+ * (a proxy's id), else one made up once per request.
+ */
 @ApplicationScoped
 public class RequestIds {
+    /** The header read (and trusted only when it matches {@link #SANE}). */
+    public static final String HEADER = "X-Request-Id";
     private static final Pattern SANE = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
     private static final String KEY = "envhub.request-id";
 
@@ -26,7 +31,7 @@ public class RequestIds {
         }
         String id = ctx.get(KEY);
         if (id == null) {
-            String given = ctx.request().getHeader("X-Request-Id");
+            String given = ctx.request().getHeader(HEADER);
             id = given != null && SANE.matcher(given).matches() ? given : UUID.randomUUID().toString();
             ctx.put(KEY, id);
         }
