@@ -1,5 +1,7 @@
 package io.envhub.stacktests;
 
+import static io.envhub.stacktests.StackPages.signIn;
+import static io.envhub.stacktests.StackPages.waiting;
 import static io.envhub.stacktests.LocalStack.FRONTEND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -27,7 +29,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Moderation in real headless Chromium against the real stack ({@code ./envhub-stack up}, fresh data dir): alice
@@ -67,20 +68,6 @@ class AdminBrowserIT {
         if (stack != null) {
             stack.close();
         }
-    }
-
-    private static WebDriverWait waiting(ChromeDriver driver) {
-        return new WebDriverWait(driver, Duration.ofSeconds(30));
-    }
-
-    private static void signIn(ChromeDriver driver, String user) {
-        driver.get(FRONTEND + "/login");
-        waiting(driver).until(ExpectedConditions.presenceOfElementLocated(By.id("kc-form-login")));
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(user);
-        driver.findElement(By.id("kc-login")).click();
-        waiting(driver).until(ExpectedConditions.urlContains(FRONTEND));
-        assertEquals(user, driver.findElement(By.cssSelector("header .who strong")).getText());
     }
 
     private static String notice(ChromeDriver driver) {

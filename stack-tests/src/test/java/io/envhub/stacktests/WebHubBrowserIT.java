@@ -1,5 +1,6 @@
 package io.envhub.stacktests;
 
+import static io.envhub.stacktests.StackPages.waiting;
 import static io.envhub.stacktests.LocalStack.FRONTEND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -92,10 +93,6 @@ class WebHubBrowserIT {
         if (stack != null) {
             stack.close();
         }
-    }
-
-    private static WebDriverWait waiting(ChromeDriver driver) {
-        return new WebDriverWait(driver, Duration.ofSeconds(30));
     }
 
     private static List<String> resultNames(ChromeDriver driver) {
