@@ -1,8 +1,6 @@
 package io.envhub.cli.http;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -44,7 +42,7 @@ public final class FileUpload {
         }
         HttpRequest.BodyPublisher streamed = HttpRequest.BodyPublishers.ofInputStream(() -> {
             try {
-                return new Counting(Files.newInputStream(file), progress);
+                return new CountingInputStream(Files.newInputStream(file), progress);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -52,33 +50,5 @@ public final class FileUpload {
         return new Prepared(HttpRequest.newBuilder(URI.create(url))
                 .header("Content-Type", "application/octet-stream")
                 .PUT(HttpRequest.BodyPublishers.fromPublisher(streamed, length)), length);
-    }
-
-    /** Reports bytes as they are read. */
-    private static final class Counting extends FilterInputStream {
-        private final LongConsumer progress;
-
-        Counting(InputStream in, LongConsumer progress) {
-            super(in);
-            this.progress = progress;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                progress.accept(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0) {
-                progress.accept(n);
-            }
-            return n;
-        }
     }
 }

@@ -1,8 +1,6 @@
 package io.envhub.cli.http;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -51,7 +49,7 @@ public final class MultipartUpload {
             fileBytes += size;
             HttpRequest.BodyPublisher streamed = HttpRequest.BodyPublishers.ofInputStream(() -> {
                 try {
-                    return new Counting(Files.newInputStream(p.file()), progress);
+                    return new CountingInputStream(Files.newInputStream(p.file()), progress);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -63,33 +61,5 @@ public final class MultipartUpload {
         return new FileUpload.Prepared(HttpRequest.newBuilder(URI.create(url))
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.concat(body.toArray(HttpRequest.BodyPublisher[]::new))), fileBytes);
-    }
-
-    /** Reports bytes as they are read. */
-    private static final class Counting extends FilterInputStream {
-        private final LongConsumer progress;
-
-        Counting(InputStream in, LongConsumer progress) {
-            super(in);
-            this.progress = progress;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                progress.accept(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0) {
-                progress.accept(n);
-            }
-            return n;
-        }
     }
 }
