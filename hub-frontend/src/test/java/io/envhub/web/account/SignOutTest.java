@@ -59,7 +59,7 @@ public class SignOutTest {
         HttpResponse<String> stolenHome = thief.get(root.toString());
         assertEquals(200, stolenHome.statusCode());
         assertFalse(stolenHome.body().contains("Signed in as"), "the copied cookie no longer signs anyone in");
-        assertTrue(stolenHome.body().contains("href=\"/login\""), "the signed-out view offers to sign in");
+        assertTrue(stolenHome.body().contains("href=\"/login"), "the signed-out view offers to sign in");
         HttpResponse<String> stolenSettings = thief.get(root + "settings/tokens");
         assertTrue(stolenSettings.uri().toString().startsWith(KeycloakTestResource.baseUrl()),
                 "a page that needs a sign-in sends the copy to Keycloak: " + stolenSettings.uri());
