@@ -67,6 +67,8 @@ class SuspendedUserTest {
         do {
             last = given().auth().oauth2(token).get("/api/v1/bounties/me");
             if (last.statusCode() == status) {
+                System.out.printf("SuspendedUserTest: bounty-service answered %d after %d ms%n", status,
+                        Duration.between(deadline.minus(DEADLINE), Instant.now()).toMillis());
                 return last;
             }
             Thread.sleep(200);
