@@ -10,6 +10,13 @@ public interface BountyConfig {
     /** Base URL of hub-backend, asked whether a submitted version is validated (ENVHUB_BACKEND_URL). */
     String hubUrl();
 
+    /**
+     * How long hub-backend's answer "this user is (not) suspended" is reused before asking again, per user: a
+     * suspension reaches bounty-service within this window (ENVHUB_BOUNTY_SUSPENSION_CACHE).
+     */
+    @WithDefault("PT5S")
+    Duration suspensionCache();
+
     /** Platform fee per award in basis points of the reward (100 = 1 %), credited to platform:fees (ENVHUB_PLATFORM_FEE_BASIS_POINTS). */
     @WithDefault("0")
     int feeBasisPoints();

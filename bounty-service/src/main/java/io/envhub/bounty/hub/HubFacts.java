@@ -24,6 +24,8 @@ import org.jboss.logging.Logger;
 public class HubFacts {
     private static final Logger LOG = Logger.getLogger(HubFacts.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** Asked while a request waits for its authentication: a hanging hub-backend must not hold it long. */
+    private static final Duration STANDING_TIMEOUT = Duration.ofSeconds(3);
 
     private final ServiceAccount account;
     private final ObjectMapper json;
@@ -48,9 +50,27 @@ public class HubFacts {
                 .asBoolean(false);
     }
 
+    /**
+     * Whether the user with this Keycloak subject is suspended by an admin (hub-backend's {@code hub.suspensions}).
+     * Blocking; throws 503 {@code hub-unavailable} when hub-backend cannot answer.
+     */
+    public boolean suspended(String subject) {
+        JsonNode body = get("/internal/v1/bounty-facts/users/" + seg(subject) + "/standing", STANDING_TIMEOUT);
+        JsonNode suspended = body.get("suspended");
+        if (suspended == null || !suspended.isBoolean()) {
+            LOG.warn("hub-backend's standing answer has no boolean 'suspended'");
+            throw unavailable();
+        }
+        return suspended.booleanValue();
+    }
+
     private JsonNode get(String path) {
+        return get(path, TIMEOUT);
+    }
+
+    private JsonNode get(String path, Duration timeout) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(TIMEOUT)
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
                     .header("Authorization", "Bearer " + account.accessToken()).header("Accept", "application/json").GET()
                     .build();
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());

@@ -11,7 +11,9 @@ import jakarta.enterprise.event.Observes;
 /**
  * 401 answers as {@code application/problem+json} (type {@code https://envhub.dev/problems/unauthorized}) instead of
  * an empty body, for tokens quarkus-oidc refuses before any resource runs (wrong audience, an ID token, no subject,
- * expired, forged). Anonymous calls to endpoints that need a sign-in get the service kit's 401 problem.
+ * expired, forged) and for suspended users ({@link SuspensionCheck}). When hub-backend cannot say whether the caller is
+ * suspended the answer is a 503 problem ({@code hub-unavailable}). Anonymous calls to endpoints that need a sign-in get
+ * the service kit's 401 problem.
  */
 @ApplicationScoped
 public class SignInProblem {
@@ -24,14 +26,25 @@ public class SignInProblem {
 
     private void handle(RoutingContext context) {
         HttpServerResponse response = context.response();
-        if (!isAuthenticationFailure(context.failure()) || response.getStatusCode() != 401 || response.ended()
-                || response.headWritten()) {
+        if (response.ended() || response.headWritten()) {
             context.next();
             return;
         }
-        response.putHeader("Content-Type", MEDIA_TYPE)
-                .end(body("The token sent is not valid here (expired, forged, or not an access token for this service).",
-                        context.normalizedPath()));
+        if (find(context.failure(), SuspensionCheck.StandingUnknown.class) != null) {
+            // fail closed: without hub-backend's answer nobody can say the user is not suspended
+            response.setStatusCode(503).putHeader("Content-Type", MEDIA_TYPE).putHeader("Retry-After", "5")
+                    .end(problem("hub-unavailable", "Service unavailable", 503, "Whether your account may act could not be "
+                            + "checked with the registry; nothing was done. Try again shortly.", context.normalizedPath()));
+            return;
+        }
+        if (find(context.failure(), AuthenticationFailedException.class) == null || response.getStatusCode() != 401) {
+            context.next();
+            return;
+        }
+        String detail = find(context.failure(), SuspensionCheck.AccountSuspended.class) != null
+                ? "This account is suspended: its tokens are refused. Contact the EnvHub admins."
+                : "The token sent is not valid here (expired, forged, or not an access token for this service).";
+        response.putHeader("Content-Type", MEDIA_TYPE).end(body(detail, context.normalizedPath()));
     }
 
     /** The problem document for a 401. */
@@ -48,14 +61,15 @@ public class SignInProblem {
         return problem.encode();
     }
 
-    private static boolean isAuthenticationFailure(Throwable failure) {
+    /** The failure of this kind behind a routing failure (possibly wrapped by Mutiny or a CompletionException). */
+    private static <T extends Throwable> T find(Throwable failure, Class<T> kind) {
         Throwable t = failure;
         for (int depth = 0; t != null && depth < 5; depth++) {
-            if (t instanceof AuthenticationFailedException) {
-                return true;
+            if (kind.isInstance(t)) {
+                return kind.cast(t);
             }
             t = t.getCause();
         }
-        return false;
+        return null;
     }
 }

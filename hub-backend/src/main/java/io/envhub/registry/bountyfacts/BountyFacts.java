@@ -32,6 +32,14 @@ public class BountyFacts {
     public record PublisherFacts(String owner, String subject, boolean mayPublish) {
     }
 
+    /**
+     * Whether the user with this Keycloak subject may act at all.
+     *
+     * @param suspended whether an admin suspended them (a {@code hub.suspensions} row); false for unknown subjects
+     */
+    public record UserStanding(String subject, boolean suspended) {
+    }
+
     private final EntityManager em;
 
     public BountyFacts(EntityManager em) {
@@ -89,6 +97,13 @@ public class BountyFacts {
             }
         }
         return new PublisherFacts(ownerName, subject, may);
+    }
+
+    /** The standing of the user with this Keycloak subject (one primary-key look-up, no cache: bounty-service caches). */
+    public UserStanding standing(String subject) {
+        boolean suspended = !em.createNativeQuery("SELECT 1 FROM hub.suspensions WHERE subject = ?1")
+                .setParameter(1, subject).getResultList().isEmpty();
+        return new UserStanding(subject, suspended);
     }
 
     private Optional<String> orgRole(Owner org, Owner user) {

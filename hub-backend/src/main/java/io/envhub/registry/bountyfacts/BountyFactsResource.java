@@ -41,4 +41,13 @@ public class BountyFactsResource {
     public BountyFacts.PublisherFacts publisher(@PathParam("owner") String owner, @QueryParam("subject") String subject) {
         return facts.publisher(owner, subject);
     }
+
+    @GET
+    @Path("/users/{subject}/standing")
+    @Operation(summary = "Is this user suspended", description = "The user is named by Keycloak subject; suspended=true "
+            + "while an admin's suspension holds (false for subjects the hub does not know). bounty-service asks it to "
+            + "refuse a suspended user's still-valid tokens.")
+    public BountyFacts.UserStanding standing(@PathParam("subject") String subject) {
+        return facts.standing(subject);
+    }
 }

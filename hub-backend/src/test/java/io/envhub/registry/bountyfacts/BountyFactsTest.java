@@ -9,6 +9,7 @@ import io.envhub.registry.account.Owner;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.validation.ValidationJob;
 import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.testsupport.KeycloakAdmin;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;
@@ -20,6 +21,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The internal bounty-facts API: only the bounty-service service account, and the facts it needs. */
@@ -109,6 +111,33 @@ class BountyFactsTest {
         mayPublish("nobody-" + run, alice.subject, false);
         given().auth().oauth2(service()).get(BASE + "/publishers/alice").then().statusCode(400)
                 .contentType("application/problem+json");
+    }
+
+    @Test
+    void standingSaysWhetherAUserIsSuspended() {
+        String name = "standing" + RegistryFixtures.run().substring(0, 6);
+        Tokens.ensureUser(name);
+        String jwt = Tokens.forUser(name, name);
+        given().auth().oauth2(jwt).get("/api/v1/me").then().statusCode(200);
+        String subject = KeycloakAdmin.claims(jwt).get("sub").asText();
+        String path = BASE + "/users/" + subject + "/standing";
+
+        given().get(path).then().statusCode(401);
+        given().auth().oauth2(jwt).get(path).then().statusCode(403);
+        given().auth().oauth2(Tokens.forUser("ada", "ada")).get(path).then().statusCode(403);
+        given().auth().oauth2(Tokens.forClient("package-validator", "dev-validator-secret")).get(path).then().statusCode(403);
+        given().auth().oauth2(service()).get(path).then().statusCode(200).body("subject", equalTo(subject))
+                .body("suspended", equalTo(false));
+
+        String ada = Tokens.forUser("ada", "ada");
+        given().auth().oauth2(ada).contentType("application/json").body(Map.of("reason", "spam"))
+                .post("/api/v1/admin/users/" + name + "/suspend").then().statusCode(200);
+        given().auth().oauth2(service()).get(path).then().statusCode(200).body("suspended", equalTo(true));
+        given().auth().oauth2(ada).contentType("application/json").body(Map.of("reason", "appeal"))
+                .post("/api/v1/admin/users/" + name + "/unsuspend").then().statusCode(200);
+        given().auth().oauth2(service()).get(path).then().statusCode(200).body("suspended", equalTo(false));
+        given().auth().oauth2(service()).get(BASE + "/users/no-such-subject/standing").then().statusCode(200)
+                .body("suspended", equalTo(false));
     }
 
     private static void mayPublish(String owner, String subject, boolean expected) {
