@@ -81,7 +81,12 @@ class VersionPageTest {
         assertEquals(EnvironmentPageTest.sha256(wheel.bytes()), EnvironmentPageTest.sha256(bytes));
         assertEquals(EnvironmentPageTest.sha256(wheel.bytes()), res.header("X-Checksum-Sha256"));
 
-        String page = given().get("/alice/{name}", name).then().statusCode(200).extract().asString();
+        // hub-backend counts downloads in memory and writes them once a second: poll for the count, with a deadline
+        String page = "";
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!page.contains("1 downloads in the last 30 days") && System.nanoTime() < deadline) {
+            page = given().get("/alice/{name}", name).then().statusCode(200).extract().asString();
+        }
         assertTrue(page.contains("1 downloads in the last 30 days"), "chart counts the download");
         assertTrue(page.contains(": 1 download</title>"), "today's bar");
     }
