@@ -63,7 +63,7 @@ class LedgerPropertyTest {
 
     @Test
     void randomConcurrentSequencesKeepTheBooks() throws Exception {
-        int sequences = Integer.getInteger("envhub.test.sequences", 6);
+        int sequences = Integer.getInteger("envhub.test.sequences", 20);
         long baseSeed = Long.getLong("envhub.test.seed", System.nanoTime());
         String u = Hub.unique();
         Money.draft(CURRENCY, 1, 1, "open_access");   // sam is known to the service (funding names sponsors that posted once)
