@@ -62,14 +62,15 @@ class LogDigestTest {
 
     @Test
     void aZombieIsNotAlive() throws Exception {
-        // the child exits at once and its parent (sh) sleeps without reaping it: a zombie for a second
-        Process p = new ProcessBuilder("sh", "-c", "sh -c 'exit 0' & echo $!; exec sleep 5").start();
+        // the child exits after a second, when its parent is already `sleep` (sh exec'd it), which never reaps it: a
+        // zombie until sleep ends. (A child that exits at once can be reaped by sh itself before the exec, under load.)
+        Process p = new ProcessBuilder("sh", "-c", "sh -c 'sleep 1; exit 0' & echo $!; exec sleep 20").start();
         try {
             // one line, not a byte count: stdout stays open while sleep runs, and waiting for it let sh reap the child
             String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
                     java.nio.charset.StandardCharsets.US_ASCII)).readLine();
             long child = Long.parseLong(line.trim());
-            long deadline = System.currentTimeMillis() + 5_000;
+            long deadline = System.currentTimeMillis() + 15_000;
             while (ProcStat.of(child).map(ProcStat::running).orElse(false) && System.currentTimeMillis() < deadline) {
                 Thread.sleep(20);
             }
