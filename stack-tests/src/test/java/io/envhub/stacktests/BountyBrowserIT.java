@@ -1,6 +1,7 @@
 package io.envhub.stacktests;
 
 import static io.envhub.stacktests.StackPages.click;
+import static io.envhub.stacktests.StackPages.clickAndLoad;
 import static io.envhub.stacktests.StackPages.signIn;
 import static io.envhub.stacktests.StackPages.text;
 import static io.envhub.stacktests.StackPages.waiting;
@@ -92,7 +93,7 @@ class BountyBrowserIT {
             sam.findElement(By.id("b-reward")).sendKeys("2500");
             sam.findElement(By.id("b-awards")).clear();
             sam.findElement(By.id("b-awards")).sendKeys("1");
-            click(sam, "#bounty-form button[type='submit']");
+            clickAndLoad(sam, "#bounty-form button[type='submit']");
             assertTrue(text(sam, "#bounty-form").contains("List at least one acceptance criterion"),
                     "a missing criterion is shown next to the form");
             sam.findElement(By.id("b-criteria")).sendKeys("Only synthetic notes\nA rubric with at least three criteria");
@@ -195,7 +196,7 @@ class BountyBrowserIT {
             visitor.get(FRONTEND + "/bounties?status=awarded");
             assertFalse(visitor.findElements(By.linkText(TITLE)).isEmpty(), "on the board under awarded");
             visitor.findElement(By.linkText(TITLE)).click();
-            WebElement awarded = visitor.findElement(By.cssSelector("ul.awarded li"));
+            WebElement awarded = waiting(visitor).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("ul.awarded li")));
             assertEquals("alice/" + ENV + "@0.2.0 by alice", awarded.getText());
             assertEquals("/alice/" + ENV + "/versions/0.2.0",
                     java.net.URI.create(awarded.findElements(By.tagName("a")).get(1).getAttribute("href")).getPath());

@@ -1,6 +1,7 @@
 package io.envhub.stacktests;
 
 import static io.envhub.stacktests.StackPages.click;
+import static io.envhub.stacktests.StackPages.clickAndLoad;
 import static io.envhub.stacktests.StackPages.signIn;
 import static io.envhub.stacktests.StackPages.text;
 import static io.envhub.stacktests.StackPages.waiting;
@@ -115,12 +116,12 @@ class MoneyBrowserIT {
             ada.findElement(By.id("f-sponsor")).sendKeys("sam");
             ada.findElement(By.id("f-amount")).sendKeys("2,500.005");
             ada.findElement(By.id("f-reference")).sendKeys(WIRE);
-            click(ada, "#funding-form button[type='submit']");
+            clickAndLoad(ada, "#funding-form button[type='submit']");
             assertTrue(text(ada, "#funding-form").contains("Enter a positive amount in USD"), text(ada, "#funding-form"));
             ada.findElement(By.id("f-amount")).clear();
             ada.findElement(By.id("f-amount")).sendKeys("2,500.00");
             desktopShot(adaBrowser, "admin-funding");
-            click(ada, "#funding-form button[type='submit']");
+            clickAndLoad(ada, "#funding-form button[type='submit']");
             waiting(ada).until(ExpectedConditions.urlContains("done=funded"));
 
             // sam sees the balance and the transfer, opens the bounty: the reward moves to escrow

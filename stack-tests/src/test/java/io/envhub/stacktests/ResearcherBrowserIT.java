@@ -1,5 +1,6 @@
 package io.envhub.stacktests;
 
+import static io.envhub.stacktests.StackPages.waiting;
 import static io.envhub.stacktests.LocalStack.FRONTEND;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 
 /**
  * A researcher's first look in real headless Chromium against the real stack: the Dataset tab shows the rows the
@@ -63,7 +65,7 @@ class ResearcherBrowserIT {
             ChromeDriver driver = chromium.driver();
             driver.get(FRONTEND + "/" + OWNER + "/" + NAME);
             driver.findElement(By.cssSelector("nav.env-tabs a[href$='/dataset']")).click();
-            assertTrue(driver.getCurrentUrl().endsWith("/" + OWNER + "/" + NAME + "/dataset"), driver.getCurrentUrl());
+            waiting(driver).until(ExpectedConditions.urlToBe(FRONTEND + "/" + OWNER + "/" + NAME + "/dataset"));
             assertEquals("Dataset of v1.0.0", driver.findElement(By.cssSelector("section.dataset h2")).getText());
             List<String> headers = driver.findElements(By.cssSelector("table.dataset-rows thead th")).stream()
                     .map(WebElement::getText).toList();

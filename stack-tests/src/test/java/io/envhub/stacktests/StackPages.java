@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -33,6 +34,16 @@ final class StackPages {
     /** The text of the first element matching a CSS selector. */
     static String text(ChromeDriver driver, String css) {
         return driver.findElement(By.cssSelector(css)).getText();
+    }
+
+    /**
+     * Clicks the first element matching a CSS selector and waits until the browser has left the page it was on: a
+     * form that answers with the same page (an inline error) would otherwise be read before it reloads.
+     */
+    static void clickAndLoad(ChromeDriver driver, String css) {
+        WebElement page = driver.findElement(By.tagName("html"));
+        driver.findElement(By.cssSelector(css)).click();
+        waiting(driver).until(ExpectedConditions.stalenessOf(page));
     }
 
     /** Clicks the first element matching a CSS selector. */
