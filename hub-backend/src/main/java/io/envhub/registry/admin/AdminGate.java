@@ -2,7 +2,7 @@ package io.envhub.registry.admin;
 
 import io.envhub.kit.admin.AdminPathFilter;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -1,12 +1,12 @@
 package io.envhub.registry.evaluation;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.version.VersionService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

@@ -2,13 +2,13 @@ package io.envhub.registry.publish;
 
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.evaluation.EvalStore;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.Artifact;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.Artifact;
+import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;

@@ -1,7 +1,7 @@
 package io.envhub.registry.security;
 
 import io.envhub.registry.account.AccountService;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
 import java.util.Set;
