@@ -4,7 +4,7 @@ import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Owner;
-import io.envhub.registry.admin.AdminGate;
+import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditLog;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.publish.EnvironmentStatus;

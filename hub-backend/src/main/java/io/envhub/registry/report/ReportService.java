@@ -2,7 +2,7 @@ package io.envhub.registry.report;
 
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Owner;
-import io.envhub.registry.admin.AdminGate;
+import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditLog;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;

@@ -1,6 +1,5 @@
 package io.envhub.registry.security;
 
-import io.envhub.registry.account.AccountService;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;

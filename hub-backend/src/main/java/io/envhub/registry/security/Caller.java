@@ -1,6 +1,5 @@
 package io.envhub.registry.security;
 
-import io.envhub.registry.account.AccountService;
 import io.envhub.registry.model.Owner;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
@@ -22,7 +21,7 @@ public class Caller {
     public static final String READ = "read";
     public static final String PUBLISH = "publish";
     /** Realm roles the hub cares about. */
-    static final Set<String> HUB_ROLES = Set.of("contributor", "sponsor", "admin", "validator");
+    public static final Set<String> HUB_ROLES = Set.of("contributor", "sponsor", "admin", "validator");
 
     private final SecurityIdentity identity;
     private final AccountService accounts;

@@ -1,4 +1,4 @@
-package io.envhub.registry.account;
+package io.envhub.registry.security;
 
 import io.envhub.registry.model.Owner;
 import jakarta.enterprise.context.ApplicationScoped;
