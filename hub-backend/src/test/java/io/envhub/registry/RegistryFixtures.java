@@ -13,7 +13,7 @@ import io.envhub.format.version.Version;
 import io.envhub.format.wheel.WheelWriter;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
-import io.envhub.registry.publish.EnvironmentStatus;
+import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.model.VersionVerdicts;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.model.Artifact;

@@ -7,7 +7,7 @@ import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditLog;
 import io.envhub.registry.model.Environment;
-import io.envhub.registry.publish.EnvironmentStatus;
+import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.report.ReportService;
 import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.model.VersionVerdicts;

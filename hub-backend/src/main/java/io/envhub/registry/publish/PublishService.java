@@ -10,6 +10,7 @@ import io.envhub.registry.model.Artifact;
 import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.moderation.FirstPublicationHold;
 import io.envhub.registry.validation.ValidationJob;
+import io.envhub.registry.version.LatestVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

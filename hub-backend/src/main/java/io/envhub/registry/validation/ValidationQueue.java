@@ -4,7 +4,7 @@ import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.TrustVerdict;
 import io.envhub.registry.model.Verdict;
 import io.envhub.registry.model.VersionVerdicts;
-import io.envhub.registry.publish.EnvironmentStatus;
+import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
 import io.envhub.registry.validation.ValidationViews.Claimed;

@@ -9,7 +9,7 @@ import io.envhub.registry.RegistryFixtures;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.model.VersionVerdicts;
-import io.envhub.registry.publish.EnvironmentStatus;
+import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.model.EnvironmentVersion;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.restassured.RestAssured;
