@@ -1,6 +1,7 @@
 package io.envhub.registry.publish;
 
 import io.envhub.kit.error.ApiException;
+import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.RateLimiter;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.model.Artifact;
