@@ -1,5 +1,7 @@
 package io.envhub.registry.account;
 
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.security.AccountService;
 import io.quarkus.security.Authenticated;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.org.OrgService;

@@ -2,6 +2,7 @@ package io.envhub.registry.account;
 
 import io.agroal.api.AgroalDataSource;
 import io.envhub.registry.account.MyEnvironment.FailedVersion;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.search.SearchService;
 import io.envhub.registry.search.SearchSql;
 import jakarta.enterprise.context.ApplicationScoped;

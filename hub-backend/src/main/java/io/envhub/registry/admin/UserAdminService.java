@@ -1,9 +1,10 @@
 package io.envhub.registry.admin;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.audit.AuditLog;
 import io.envhub.registry.audit.AuditTimes;
+import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.security.UserState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

@@ -1,7 +1,7 @@
 package io.envhub.registry.audit;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.admin.AdminGate;
+import io.envhub.registry.security.AdminGate;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -4,7 +4,7 @@ import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.AccessPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

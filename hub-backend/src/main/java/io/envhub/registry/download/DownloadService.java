@@ -1,10 +1,10 @@
 package io.envhub.registry.download;
 
 import io.envhub.registry.moderation.Quarantined;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.version.Artifact;
+import io.envhub.registry.model.Artifact;
 import io.envhub.registry.version.VersionService;
 import io.envhub.registry.version.VersionService.Found;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,7 @@
 package io.envhub.registry.environment;
 
 import io.envhub.format.name.ProjectName;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,7 +2,7 @@ package io.envhub.registry.environment;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.envhub.format.metadata.ProjectUrls;
-import io.envhub.registry.validation.Verdict;
+import io.envhub.registry.model.Verdict;
 import java.time.OffsetDateTime;
 import java.util.List;
 

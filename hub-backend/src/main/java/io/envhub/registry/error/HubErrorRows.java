@@ -4,26 +4,24 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.envhub.format.FormatException;
 import io.envhub.kit.error.ErrorRows;
 import io.envhub.kit.error.ErrorTable.Row;
-import io.envhub.registry.moderation.Quarantined;
-import io.envhub.registry.security.UserState;
-import io.envhub.registry.storage.StorageException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.channels.ClosedChannelException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
-/** hub-backend's own rows of the error table (the kit's {@code ErrorTable}): uploads, packages, the object store. */
+/**
+ * hub-backend's own rows of the error table (the kit's {@code ErrorTable}): uploads, packages, unreadable input. The
+ * features add the rows of their own exceptions ({@code StorageErrorRows}, {@code SecurityErrorRows},
+ * {@code ModerationErrorRows}).
+ */
 @ApplicationScoped
 public class HubErrorRows implements ErrorRows {
     static final List<Row> ROWS = List.of(
             new Row(ClosedChannelException.class, 400, "upload-interrupted", "Upload interrupted")
                     .inCauses("The connection closed before the upload finished; nothing was stored. Push again."),
             new Row(FormatException.class, 400, null, "Invalid package")
-                    .typedBy(t -> ((FormatException) t).code().replace('.', '-').replace('_', '-')),
-            new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"),
-            new Row(UserState.Unavailable.class, 503, "identity-unavailable", "Identity provider unavailable"),
-            new Row(Quarantined.class, 451, "quarantined", "Version quarantined"));
+                    .typedBy(t -> ((FormatException) t).code().replace('.', '-').replace('_', '-')));
 
     @Override
     public List<Row> rows() {

@@ -1,14 +1,16 @@
 package io.envhub.registry.evaluation;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
+import io.envhub.registry.version.VersionDeleting;
 import io.envhub.registry.version.VersionService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.io.IOException;
@@ -97,6 +99,11 @@ public class EvalStore {
         run.delete();
         em.flush();
         removeUnreferenced(java.util.List.of(run.resultsKey, run.metadataKey));
+    }
+
+    /** A version is being deleted ({@link VersionDeleting}, in its transaction): its runs go with it. */
+    void onVersionDeleting(@Observes VersionDeleting deleting) {
+        deleteRunsOf(deleting.versionId());
     }
 
     /**

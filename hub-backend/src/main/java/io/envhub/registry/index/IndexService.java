@@ -1,16 +1,16 @@
 package io.envhub.registry.index;
 
 import io.envhub.format.version.Version;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.moderation.Quarantined;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.registry.download.DownloadCounter;
 import io.envhub.registry.download.PresignedUrls;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.envhub.registry.index;
 
 import io.agroal.api.AgroalDataSource;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,7 +1,7 @@
 package io.envhub.registry.moderation;
 
 import io.envhub.registry.audit.AuditLog;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.time.OffsetDateTime;

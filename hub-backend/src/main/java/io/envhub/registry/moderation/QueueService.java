@@ -3,7 +3,7 @@ package io.envhub.registry.moderation;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.admin.AdminGate;
+import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditTimes;
 import io.envhub.registry.report.ReportView;
 import io.envhub.registry.report.ReportService;

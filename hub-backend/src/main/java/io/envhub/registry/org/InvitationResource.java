@@ -1,6 +1,6 @@
 package io.envhub.registry.org;
 
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import jakarta.ws.rs.Consumes;

@@ -1,6 +1,6 @@
 package io.envhub.registry.org;
 
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

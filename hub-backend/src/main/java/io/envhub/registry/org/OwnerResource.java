@@ -1,7 +1,7 @@
 package io.envhub.registry.org;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.kit.error.ApiException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -1,15 +1,17 @@
 package io.envhub.registry.publish;
 
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
+import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.Artifact;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.Artifact;
+import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.moderation.FirstPublicationHold;
 import io.envhub.registry.validation.ValidationJob;
+import io.envhub.registry.version.LatestVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

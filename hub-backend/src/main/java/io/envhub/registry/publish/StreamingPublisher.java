@@ -1,9 +1,10 @@
 package io.envhub.registry.publish;
 
 import io.envhub.kit.error.ApiException;
+import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.RateLimiter;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.Artifact;
+import io.envhub.registry.model.Artifact;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.InputStream;
 import java.util.Locale;

@@ -1,10 +1,10 @@
 package io.envhub.registry.report;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.admin.AdminGate;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditLog;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.version.VersionService;

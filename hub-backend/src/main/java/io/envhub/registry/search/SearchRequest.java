@@ -3,7 +3,7 @@ package io.envhub.registry.search;
 import io.envhub.kit.domain.Domains;
 import io.envhub.registry.environment.Tags;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.validation.TrustVerdict;
+import io.envhub.registry.model.TrustVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.envhub.registry.search;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.envhub.registry.validation.Verdict;
+import io.envhub.registry.model.Verdict;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;

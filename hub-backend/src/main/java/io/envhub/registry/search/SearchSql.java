@@ -1,7 +1,7 @@
 package io.envhub.registry.search;
 
 import io.envhub.registry.security.AccessPolicy.ReadScope;
-import io.envhub.registry.validation.TrustVerdict;
+import io.envhub.registry.model.TrustVerdict;
 import io.envhub.kit.domain.Domains;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,7 @@
 package io.envhub.registry.security;
 
-import io.envhub.registry.account.AccountService;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

@@ -1,7 +1,6 @@
 package io.envhub.registry.security;
 
-import io.envhub.registry.account.AccountService;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;
 import java.util.Set;
@@ -22,7 +21,7 @@ public class Caller {
     public static final String READ = "read";
     public static final String PUBLISH = "publish";
     /** Realm roles the hub cares about. */
-    static final Set<String> HUB_ROLES = Set.of("contributor", "sponsor", "admin", "validator");
+    public static final Set<String> HUB_ROLES = Set.of("contributor", "sponsor", "admin", "validator");
 
     private final SecurityIdentity identity;
     private final AccountService accounts;

@@ -1,7 +1,7 @@
 package io.envhub.registry.star;
 
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;

@@ -3,7 +3,7 @@ package io.envhub.registry.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.security.AccessPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

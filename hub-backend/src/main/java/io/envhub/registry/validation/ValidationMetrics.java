@@ -1,6 +1,7 @@
 package io.envhub.registry.validation;
 
 import io.agroal.api.AgroalDataSource;
+import io.envhub.registry.model.TrustVerdict;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

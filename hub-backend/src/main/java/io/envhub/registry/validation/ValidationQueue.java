@@ -1,12 +1,15 @@
 package io.envhub.registry.validation;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.publish.EnvironmentStatus;
+import io.envhub.registry.model.TrustVerdict;
+import io.envhub.registry.model.Verdict;
+import io.envhub.registry.model.VersionVerdicts;
+import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
 import io.envhub.registry.validation.ValidationViews.Claimed;
 import io.envhub.registry.validation.ValidationViews.Lease;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.ValidationResults;
-import io.envhub.registry.validation.Verdict;
+import io.envhub.registry.model.Verdict;
 import io.envhub.registry.version.VersionService.Found;
 import io.envhub.registry.version.VersionViews.Detail;
 import io.envhub.registry.version.VersionViews.FileEntry;

@@ -2,7 +2,7 @@ package io.envhub.registry.version;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.registry.validation.Verdict;
+import io.envhub.registry.model.Verdict;
 import java.time.OffsetDateTime;
 import java.util.List;
 

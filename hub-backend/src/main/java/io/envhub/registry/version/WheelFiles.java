@@ -4,6 +4,7 @@ import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.format.archive.SafeZipReader;
 import io.envhub.format.archive.ZipEntryInfo;
 import io.envhub.kit.error.ApiException;
+import io.envhub.registry.model.Artifact;
 import io.envhub.registry.storage.ObjectStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;

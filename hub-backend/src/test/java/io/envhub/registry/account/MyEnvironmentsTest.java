@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.registry.RegistryFixtures;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.validation.QueueFixtures;
 import io.envhub.testsupport.KeycloakTestResource;

@@ -5,10 +5,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.envhub.registry.RegistryFixtures;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.validation.ValidationJob;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.testsupport.KeycloakAdmin;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.registry.RegistryFixtures;
 import io.envhub.registry.SmallLimitsProfile;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;

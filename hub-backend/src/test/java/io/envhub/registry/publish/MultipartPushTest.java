@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.Artifact;
+import io.envhub.registry.model.Artifact;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.registry.RegistryFixtures;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.testsupport.KeycloakAdmin;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;

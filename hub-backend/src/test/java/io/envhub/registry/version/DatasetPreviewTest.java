@@ -6,7 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.envhub.registry.RegistryFixtures;
-import io.envhub.registry.account.Owner;
+import io.envhub.registry.model.Owner;
 import io.envhub.registry.validation.QueueFixtures;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;

@@ -1,4 +1,4 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.version;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;

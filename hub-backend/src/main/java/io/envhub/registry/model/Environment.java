@@ -1,6 +1,5 @@
-package io.envhub.registry.environment;
+package io.envhub.registry.model;
 
-import io.envhub.registry.account.Owner;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

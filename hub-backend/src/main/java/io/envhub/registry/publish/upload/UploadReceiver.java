@@ -1,6 +1,7 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.publish.upload;
 
 import io.envhub.kit.error.ApiException;
+import io.envhub.registry.publish.UploadConfig;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageException;
 import jakarta.annotation.PreDestroy;
@@ -147,7 +148,7 @@ public class UploadReceiver {
         }
     }
 
-    static void deleteQuietly(Path file) {
+    public static void deleteQuietly(Path file) {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {

@@ -1,6 +1,7 @@
-package io.envhub.registry.security;
+package io.envhub.registry.token;
 
-import io.envhub.registry.token.TokenService;
+import io.envhub.registry.security.Caller;
+import io.envhub.registry.security.UserState;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.AuthenticationRequestContext;
 import io.quarkus.security.identity.IdentityProvider;

@@ -1,9 +1,8 @@
-package io.envhub.registry.admin;
+package io.envhub.registry.security;
 
 import io.envhub.kit.admin.AdminPathFilter;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.security.Caller;
+import io.envhub.registry.model.Owner;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**

@@ -1,10 +1,11 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.version;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.format.version.Version;
-import io.envhub.registry.environment.Environment;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.environment.EnvironmentStatus;
+import io.envhub.registry.model.Environment;
+import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.environment;
 
 import io.envhub.format.version.Version;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.EnvironmentVersion;
+import io.envhub.registry.version.LatestVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.util.List;

@@ -1,7 +1,6 @@
-package io.envhub.registry.error;
+package io.envhub.registry.token;
 
 import io.envhub.kit.error.AuthChallenge;
-import io.envhub.registry.security.PersonalTokenMechanism;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** 401s from hub-backend carry Basic on the package index (pip) and Bearer elsewhere. */

@@ -1,11 +1,10 @@
-package io.envhub.registry.validation;
+package io.envhub.registry.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.registry.validation.Verdict.TrustFlag;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.Verdict.TrustFlag;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.util.List;

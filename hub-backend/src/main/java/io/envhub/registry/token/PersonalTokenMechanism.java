@@ -1,9 +1,8 @@
-package io.envhub.registry.security;
+package io.envhub.registry.token;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.kit.error.Problem;
-import io.envhub.registry.token.TokenSecrets;
 import io.quarkus.security.identity.IdentityProviderManager;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.identity.request.AuthenticationRequest;

@@ -1,9 +1,5 @@
-package io.envhub.registry.version;
+package io.envhub.registry.model;
 
-import io.envhub.registry.environment.Environment;
-import io.envhub.registry.validation.TrustVerdict;
-import io.envhub.registry.validation.Verdict;
-import io.envhub.registry.validation.VersionVerdicts;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

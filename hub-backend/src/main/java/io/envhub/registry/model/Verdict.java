@@ -1,4 +1,4 @@
-package io.envhub.registry.validation;
+package io.envhub.registry.model;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.envhub.registry.security;
+package io.envhub.registry.token;
 
 import io.quarkus.security.identity.request.BaseAuthenticationRequest;
 

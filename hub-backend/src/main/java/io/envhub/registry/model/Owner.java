@@ -1,4 +1,4 @@
-package io.envhub.registry.account;
+package io.envhub.registry.model;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

@@ -1,15 +1,15 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.version;
 
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
-import io.envhub.registry.evaluation.EvalStore;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.Artifact;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.Artifact;
+import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
@@ -29,11 +29,11 @@ public class VersionChangeService {
     private final AccessPolicy access;
     private final ObjectStore store;
     private final LatestVersion latest;
-    private final EvalStore evalRuns;
+    private final Event<VersionDeleting> deleting;
 
     public VersionChangeService(EntityManager em, AccessPolicy access, ObjectStore store, LatestVersion latest,
-                                EvalStore evalRuns) {
-        this.evalRuns = evalRuns;
+                                Event<VersionDeleting> deleting) {
+        this.deleting = deleting;
         this.em = em;
         this.access = access;
         this.store = store;
@@ -77,7 +77,7 @@ public class VersionChangeService {
                     .getSingleResult();
         }
         Environment env = v.environment;
-        evalRuns.deleteRunsOf(v.id);
+        deleting.fire(new VersionDeleting(v.id));
         for (Artifact a : artifacts) {
             a.delete();
         }

@@ -1,5 +1,6 @@
-package io.envhub.registry.account;
+package io.envhub.registry.security;
 
+import io.envhub.registry.model.Owner;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;

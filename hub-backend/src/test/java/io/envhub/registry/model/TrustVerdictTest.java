@@ -1,4 +1,4 @@
-package io.envhub.registry.validation;
+package io.envhub.registry.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.envhub.registry.validation.Verdict.TrustFlag;
+import io.envhub.registry.model.Verdict.TrustFlag;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.publish.upload;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,7 @@
-package io.envhub.registry.validation;
+package io.envhub.registry.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.registry.validation.Verdict.TrustFlag;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.Verdict.TrustFlag;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
