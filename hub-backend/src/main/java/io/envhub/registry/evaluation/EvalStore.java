@@ -5,9 +5,11 @@ import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
+import io.envhub.registry.storage.ObjectKeyLock;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.version.VersionDeleting;
+import io.envhub.registry.storage.RemoveAfterCommit;
 import io.envhub.registry.version.VersionService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -18,27 +20,28 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.TreeSet;
-import org.jboss.logging.Logger;
 
 /**
  * The transactional steps of pushing and deleting runs. A stored object is shared by every run with the same bytes;
- * inserting a row and deleting the last row of a key hold that key's advisory lock (as artifacts do), so a delete
- * never removes an object that a push is about to reference.
+ * inserting a row and deleting the last row of a key hold that key's {@link ObjectKeyLock} (as artifacts do), and the
+ * objects of deleted rows are removed only once the delete has committed ({@link RemoveAfterCommit}), so a delete
+ * never removes an object that a push is about to reference, and a delete that rolls back keeps its objects.
  */
 @ApplicationScoped
 public class EvalStore {
-    private static final Logger LOG = Logger.getLogger(EvalStore.class);
-
     private final EnvironmentLookup lookup;
     private final VersionService versions;
     private final AccessPolicy access;
     private final Caller caller;
     private final ObjectStore store;
     private final EntityManager em;
+    private final ObjectKeyLock keyLock;
+    private final RemoveAfterCommit removal;
 
     public EvalStore(EnvironmentLookup lookup, VersionService versions, AccessPolicy access, Caller caller,
-                     ObjectStore store, EntityManager em) {
+                     ObjectStore store, EntityManager em, ObjectKeyLock keyLock, RemoveAfterCommit removal) {
+        this.keyLock = keyLock;
+        this.removal = removal;
         this.lookup = lookup;
         this.versions = versions;
         this.access = access;
@@ -68,7 +71,7 @@ public class EvalStore {
     /** Writes the row, first making sure (under the keys' locks) that both objects are in the store. */
     @Transactional
     public long insert(EvalRun run, Path resultsFile, byte[] metadata) {
-        lock(run.resultsKey, run.metadataKey);
+        keyLock.lockAll(java.util.List.of(run.resultsKey, run.metadataKey));
         if (store.size(run.resultsKey).filter(s -> s == run.resultsBytes).isEmpty()) {
             try (InputStream in = Files.newInputStream(resultsFile)) {
                 store.put(run.resultsKey, in, run.resultsBytes, "application/x-ndjson");
@@ -95,10 +98,10 @@ public class EvalStore {
         if (!mine && !caller.isAdmin()) {
             throw new ApiException.Forbidden("Only the run's submitter (with a 'publish' token) and admins may delete it.");
         }
-        lock(run.resultsKey, run.metadataKey);
+        keyLock.lockAll(java.util.List.of(run.resultsKey, run.metadataKey));
         run.delete();
         em.flush();
-        removeUnreferenced(java.util.List.of(run.resultsKey, run.metadataKey));
+        removal.removeUnreferenced(java.util.List.of(run.resultsKey, run.metadataKey)); // once this has committed
     }
 
     /** A version is being deleted ({@link VersionDeleting}, in its transaction): its runs go with it. */
@@ -120,31 +123,11 @@ public class EvalStore {
             keys.add(run.resultsKey);
             keys.add(run.metadataKey);
         }
-        lock(keys.toArray(String[]::new));
+        keyLock.lockAll(keys);
         for (EvalRun run : runs) {
             run.delete();
         }
         em.flush();
-        removeUnreferenced(keys);
-    }
-
-    private void removeUnreferenced(java.util.Collection<String> keys) {
-        for (String key : new TreeSet<>(keys)) {
-            long refs = ((Number) em.createNativeQuery("SELECT count(*) FROM hub.eval_runs WHERE results_key = ?1 OR metadata_key = ?1")
-                    .setParameter(1, key).getSingleResult()).longValue();
-            if (refs == 0) {
-                try {
-                    store.delete(key);
-                } catch (RuntimeException e) {
-                    LOG.warnf("could not remove %s of a deleted run: %s", key, e.getMessage());
-                }
-            }
-        }
-    }
-
-    private void lock(String... keys) {
-        for (String key : new TreeSet<>(java.util.List.of(keys))) {
-            em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, key).getSingleResult();
-        }
+        removal.removeUnreferenced(keys); // once the caller's transaction has committed
     }
 }

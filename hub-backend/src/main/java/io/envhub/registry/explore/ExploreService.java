@@ -5,6 +5,7 @@ import io.envhub.registry.explore.Explore.Counts;
 import io.envhub.registry.search.SearchResult.Summary;
 import io.envhub.registry.search.SearchService;
 import io.envhub.registry.search.SearchSql;
+import io.envhub.registry.search.Sql;
 import io.envhub.registry.search.TrendingSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -32,8 +33,9 @@ public class ExploreService {
             + " (SELECT count(*) FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id WHERE " + PUBLIC
             + ") AS versions,"
             + " (SELECT coalesce(sum(e.download_count), 0) FROM hub.environments e WHERE " + PUBLIC + ") AS downloads";
-    private static final String TRENDING = "WITH " + TrendingSql.RECENT_CTE + ", " + TrendingSql.candidates(PUBLIC, "" + ITEMS)
-            + ", " + TrendingSql.top("" + ITEMS, "0") + " SELECT c.downloads7d, " + SearchSql.SUMMARY_COLUMNS
+    private static final String TRENDING = "WITH " + TrendingSql.RECENT_CTE + ", "
+            + TrendingSql.candidates(Sql.of(PUBLIC), Sql.of("" + ITEMS)).text()
+            + ", " + TrendingSql.top(Sql.of("" + ITEMS), Sql.of("0")).text() + " SELECT c.downloads7d, " + SearchSql.SUMMARY_COLUMNS
             + " FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
             + " ORDER BY " + TrendingSql.ORDER_C;
     private static final String RECENT = "SELECT " + SearchSql.SUMMARY_COLUMNS + FROM

@@ -35,22 +35,18 @@ final class MultipartPush {
          * @param content the part's bytes, as they arrive
          * @param sha256 the {@code sha256} field if it came before the file, else null
          */
-        UploadReceiver.Received receive(String filename, InputStream content, String sha256);
+        PushInProgress receive(String filename, InputStream content, String sha256);
     }
 
     /** What was sent: the received file (null when there was no file part) and the fields. */
-    record Parts(String filename, UploadReceiver.Received file, String sha256, String visibility) {
+    record Parts(String filename, PushInProgress file, String sha256, String visibility) {
     }
 
     private MultipartPush() {
     }
 
-    /**
-     * Reads the body to its end. When it fails after the file was received, {@code abandon} gets the received file so
-     * the caller can remove what it stored.
-     */
-    static Parts read(InputStream body, String contentType, FileReceiver receiver,
-                      java.util.function.Consumer<UploadReceiver.Received> abandon) {
+    /** Reads the body to its end. When it fails after the file was received, the received push is closed (given up). */
+    static Parts read(InputStream body, String contentType, FileReceiver receiver) {
         if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
                 || !contentType.toLowerCase(Locale.ROOT).contains("boundary=")) {
             throw new ApiException.Invalid("not-multipart", "Send the push as multipart/form-data with a boundary.");
@@ -61,7 +57,7 @@ final class MultipartPush {
         String filename = null;
         String sha256 = null;
         String visibility = null;
-        UploadReceiver.Received file = null;
+        PushInProgress file = null;
         String fileName = null;
         try {
             for (EntityState state = parts.getState(); state != EntityState.T_END_OF_STREAM; state = parts.next()) {
@@ -89,7 +85,7 @@ final class MultipartPush {
             }
         } catch (IOException | MimeException | RuntimeException e) {
             if (file != null) {
-                abandon.accept(file);
+                file.close();
             }
             if (e instanceof RuntimeException re) {
                 throw re;

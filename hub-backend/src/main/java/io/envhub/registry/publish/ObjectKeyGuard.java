@@ -1,5 +1,6 @@
 package io.envhub.registry.publish;
 
+import io.envhub.registry.storage.ObjectKeyLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,7 +14,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Lets a streamed push write a content-addressed object while its bytes arrive, before their sha256 is known to be
- * right, without anyone else seeing that object: the push holds the advisory lock of the object key (the lock every
+ * right, without anyone else seeing that object: the push holds the {@link ObjectKeyLock} of the object key (the lock every
  * transaction that writes, references or removes that object takes) for the whole upload. A session-level lock would
  * outlive a transaction, so it lives on a connection of its own, outside the pool: closing the connection always
  * ends the session, and with it the lock. At most {@value #SLOTS} pushes stream at once; a push that gets no slot or
@@ -55,7 +56,7 @@ public class ObjectKeyGuard {
          */
         @Override
         public void close() {
-            try (PreparedStatement ps = connection.prepareStatement("SELECT pg_advisory_unlock(hashtextextended(?, 0))")) {
+            try (PreparedStatement ps = connection.prepareStatement(ObjectKeyLock.SESSION_UNLOCK)) {
                 ps.setString(1, key);
                 ps.execute();
             } catch (SQLException e) {
@@ -79,7 +80,7 @@ public class ObjectKeyGuard {
         Connection c = null;
         try {
             c = DriverManager.getConnection(url, user, password.orElse(""));
-            try (PreparedStatement ps = c.prepareStatement("SELECT pg_try_advisory_lock(hashtextextended(?, 0))")) {
+            try (PreparedStatement ps = c.prepareStatement(ObjectKeyLock.TRY_SESSION_LOCK)) {
                 ps.setString(1, key);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next() && rs.getBoolean(1)) {

@@ -6,6 +6,7 @@ import io.envhub.kit.error.ApiException;
 import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
+import io.envhub.registry.storage.ObjectKeyLock;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.model.Artifact;
 import io.envhub.registry.model.EnvironmentVersion;
@@ -15,14 +16,14 @@ import io.envhub.registry.version.LatestVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
-import java.nio.file.Path;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
- * Publishes an uploaded wheel as a new version. The object is stored (content-addressed, once) and the rows are
- * written in one transaction that holds an advisory lock on the object key, so concurrent pushes of the same bytes
- * serialize, and a failed push removes only an object it created itself, before anyone else can reference it.
+ * Authorises a push ({@link #preflight}, once, before its bytes are read) and records it as a new version
+ * ({@link #record}): the object is stored (content-addressed, once) and the rows are written in one transaction under
+ * the object key's lock, so concurrent pushes of the same bytes serialize. Removing what a failed push wrote is
+ * {@link PushInProgress}'s job.
  */
 @ApplicationScoped
 public class PublishService {
@@ -32,21 +33,19 @@ public class PublishService {
     private final ObjectStore store;
     private final AccessPolicy access;
     private final Caller caller;
-    private final WheelInspector inspector;
     private final LatestVersion latest;
-    private final UploadConfig limits;
     private final FirstPublicationHold hold;
+    private final ObjectKeyLock keyLock;
 
-    public PublishService(EntityManager em, ObjectStore store, AccessPolicy access, Caller caller, WheelInspector inspector,
-                          LatestVersion latest, UploadConfig limits, FirstPublicationHold hold) {
+    public PublishService(EntityManager em, ObjectStore store, AccessPolicy access, Caller caller, LatestVersion latest,
+                          FirstPublicationHold hold, ObjectKeyLock keyLock) {
+        this.keyLock = keyLock;
         this.hold = hold;
         this.em = em;
         this.store = store;
         this.access = access;
         this.caller = caller;
-        this.inspector = inspector;
         this.latest = latest;
-        this.limits = limits;
     }
 
     /** What a successful push created. */
@@ -55,61 +54,53 @@ public class PublishService {
     }
 
     /**
-     * Checks and publishes a file whose sha256 is already known (hashed while it was received).
+     * Records an inspected push as a new version, under the object key's lock. The store is asked once, under the
+     * lock: an object the push streamed is trusted when it is still there with its size (only a removal can have
+     * touched it since), any other is checked byte for byte ({@link StoredObjects}); an absent or wrong one is written
+     * here. What the push wrote is its to remove if this fails ({@link PushInProgress}).
      *
-     * @param knownSha256 the file's sha256 (hex), or null to hash it here
+     * @param ownerId the owner {@link #preflight} authorised the caller to publish under
      * @param visibility visibility of a new environment (ignored when the environment exists), or null for public
-     * @param writtenKey the object key this push already wrote and checked ({@link UploadReceiver}), or null
      */
     @Transactional
-    public Published publish(String ownerName, String urlName, Path file, String knownSha256, String uploadedName,
-                             String claimedSha256, String visibility, String writtenKey) {
-        Owner owner = requirePublisher(ownerName);
-        long size = sizeOf(file);
-        if (size > limits.maxBytes()) {
-            throw new ApiException.TooLarge("The wheel is " + size + " bytes; the limit is " + limits.maxBytes() + " bytes.");
-        }
-        InspectedWheel wheel = inspector.inspect(file, uploadedName, claimedSha256, knownSha256);
+    public Published record(long ownerId, String urlName, InspectedWheel wheel, String visibility, PushInProgress push) {
+        Owner owner = Owner.findById(ownerId);
         String project = wheel.name().normalized();
         if (!project.equals(io.envhub.format.name.ProjectName.normalize(urlName))) {
             throw new ApiException.Invalid("name-mismatch", "The wheel is '" + project + "' but was pushed to "
-                    + ownerName + "/" + urlName + ".");
+                    + owner.name + "/" + urlName + ".");
         }
         String key = Artifact.objectKeyFor(wheel.sha256());
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, key).getSingleResult();
-
+        keyLock.lock(key);
         boolean newEnvironment = createEnvironmentIfMissing(owner, wheel, visibility);
         Environment env = lockedEnvironment(owner, wheel);
         claimVersionAndFilename(owner, env, wheel);
 
-        boolean created = false;
-        Optional<Long> existing = key.equals(writtenKey) ? Optional.of(wheel.size()) : store.size(key);
-        if (existing.isEmpty() || !key.equals(writtenKey) && !StoredObjects.matches(store, key, existing.get(), wheel)) {
-            // absent, or an object that does not hold the bytes its address names: never trusted, (re)written
-            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
-                store.put(key, in, wheel.size(), "application/zip");
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+        Optional<Long> existing = store.size(key);
+        boolean streamed = push.wrote(key) && existing.isPresent() && existing.get() == wheel.size();
+        if (!streamed) {
+            if (existing.isEmpty() || !StoredObjects.matches(store, key, existing.get(), wheel)) {
+                // absent, or an object that does not hold the bytes its address names: never trusted, (re)written
+                try (java.io.InputStream in = java.nio.file.Files.newInputStream(push.received().file())) {
+                    store.put(key, in, wheel.size(), "application/zip");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                if (existing.isEmpty()) {
+                    push.wroteObject(key);
+                }
             }
-            created = existing.isEmpty();
         }
-        try {
-            return record(owner, env, wheel, key, newEnvironment);
-        } catch (RuntimeException e) {
-            if (created) {
-                deleteQuietly(key);
-            }
-            throw e;
-        }
+        return record(owner, env, wheel, key, newEnvironment);
     }
 
     /**
      * Refuses, before any byte of an upload is read, a caller who may not publish under the owner and a file name that
-     * is not a wheel of the environment in the URL.
+     * is not a wheel of the environment in the URL. Returns the owner's id: the push's one authorisation.
      */
     @Transactional
-    public void preflight(String ownerName, String urlName, String filename) {
-        requirePublisher(ownerName);
+    public long preflight(String ownerName, String urlName, String filename) {
+        Owner owner = requirePublisher(ownerName);
         if (filename == null || !filename.endsWith(".whl")) {
             throw new ApiException.Invalid("not-a-wheel", "Only wheels (.whl) can be published; got '" + filename + "'.");
         }
@@ -118,6 +109,7 @@ public class PublishService {
             throw new ApiException.Invalid("name-mismatch", "The file " + filename + " is not a wheel of " + ownerName + "/"
                     + urlName + ".");
         }
+        return owner.id;
     }
 
     private Owner requirePublisher(String ownerName) {
@@ -129,10 +121,6 @@ public class PublishService {
     }
 
     private Published record(Owner owner, Environment env, InspectedWheel wheel, String key, boolean envCreated) {
-        long stored = store.size(key).orElseThrow(() -> new IllegalStateException("object vanished: " + key));
-        if (stored != wheel.size()) {
-            throw new IllegalStateException("stored object " + key + " has " + stored + " bytes, expected " + wheel.size());
-        }
         EnvironmentVersion v = new EnvironmentVersion();
         v.environment = env;
         v.version = wheel.version().toString();
@@ -199,22 +187,6 @@ public class PublishService {
         if (fileClaimed == 0) {
             throw new ApiException.Conflict("filename-used", "The file name " + wheel.filename()
                     + " was used before under " + owner.name + " and can never be reused: bump the version.");
-        }
-    }
-
-    private static long sizeOf(Path file) {
-        try {
-            return java.nio.file.Files.size(file);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private void deleteQuietly(String key) {
-        try {
-            store.delete(key);
-        } catch (RuntimeException e) {
-            LOG.warnf("could not remove object %s after a failed push (the sweeper will): %s", key, e.getMessage());
         }
     }
 }

@@ -5,20 +5,19 @@ import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.RateLimiter;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.model.Artifact;
+import io.envhub.registry.storage.OrphanSweeper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.InputStream;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Publishes a wheel sent as a raw request body. The caller's right to publish and the file name are checked before
- * the body is read. When the client declares the sha256 and the store does not have those bytes yet, the bytes go to
- * the object store under their content-addressed key while they arrive (see {@link UploadReceiver}), with that key's
- * advisory lock held ({@link ObjectKeyGuard}) until their sha256 is checked: a push that lies about its hash, or is
- * cut off, removes what it wrote before anyone can reference it, and a good push of the same bytes waits instead of
- * racing it. The archive checks and the rows follow as for any push ({@link PublishService}). A push refused after
- * that removes the object it wrote unless another push references it.
+ * The push pipeline, in one straight line: authorise once ({@link PublishService#preflight}, before the body is read),
+ * receive (hashed while it arrives; when the client declares the sha256 and the store does not have those bytes yet,
+ * written to the object store under their content-addressed key at the same time, see {@link UploadReceiver}, with
+ * that key's lock held on a connection outside the pool, {@link ObjectKeyGuard}), inspect the archive once
+ * ({@link WheelInspector}), then record the rows in one transaction under the key's lock ({@link PublishService#record}).
+ * A push that lies about its hash, is cut off or is refused leaves nothing: {@link PushInProgress} owns the cleanup.
  */
 @ApplicationScoped
 public class StreamingPublisher {
@@ -26,23 +25,25 @@ public class StreamingPublisher {
 
     private final PublishService publisher;
     private final UploadReceiver receiver;
-    private final UnreferencedObjects cleanup;
+    private final WheelInspector inspector;
+    private final OrphanSweeper objects;
     private final ObjectStore store;
     private final ObjectKeyGuard guard;
     private final RateLimiter limiter;
 
-    public StreamingPublisher(PublishService publisher, UploadReceiver receiver, UnreferencedObjects cleanup, ObjectStore store,
-                              ObjectKeyGuard guard, RateLimiter limiter) {
+    public StreamingPublisher(PublishService publisher, UploadReceiver receiver, WheelInspector inspector,
+                              OrphanSweeper objects, ObjectStore store, ObjectKeyGuard guard, RateLimiter limiter) {
         this.limiter = limiter;
         this.publisher = publisher;
         this.receiver = receiver;
-        this.cleanup = cleanup;
+        this.inspector = inspector;
+        this.objects = objects;
         this.store = store;
         this.guard = guard;
     }
 
     /**
-     * Receives and publishes.
+     * Receives and publishes a raw body.
      *
      * @param length the body's Content-Length, or -1 when unknown (then a cut-off body is caught by the sha256)
      * @param declaredSha256 the sha256 the client declares (hex), or null
@@ -51,8 +52,10 @@ public class StreamingPublisher {
                                             String declaredSha256, String visibility) {
         String declared = sha256(declaredSha256);
         limiter.acquire(RateLimiter.Action.PUSH);
-        publisher.preflight(owner, name, filename);
-        return publish(owner, name, filename, receive(body, length, declared), visibility);
+        long ownerId = publisher.preflight(owner, name, filename);
+        try (PushInProgress push = receive(body, length, declared)) {
+            return record(ownerId, name, filename, push, visibility);
+        }
     }
 
     /**
@@ -62,53 +65,60 @@ public class StreamingPublisher {
      */
     public PublishService.Published publishMultipart(String owner, String name, String contentType, InputStream body) {
         limiter.acquire(RateLimiter.Action.PUSH);
+        long[] ownerId = new long[1];
         MultipartPush.Parts parts = MultipartPush.read(body, contentType, (filename, content, sha) -> {
-            publisher.preflight(owner, name, filename);
+            ownerId[0] = publisher.preflight(owner, name, filename);
             return receive(content, -1, sha256(sha));
-        }, this::abandon);
+        });
         if (parts.file() == null) {
             throw new ApiException.Invalid("file-missing", "Send the wheel as the multipart field 'file'.");
         }
-        try {
+        try (PushInProgress push = parts.file()) {
             String declared = sha256(parts.sha256());
-            if (declared != null && !declared.equals(parts.file().sha256())) {
-                throw mismatch(parts.file().sha256(), declared); // sent after the file: nothing was streamed under it
+            if (declared != null && !declared.equals(push.received().sha256())) {
+                throw mismatch(push.received().sha256(), declared); // sent after the file: nothing was streamed under it
             }
-        } catch (RuntimeException e) {
-            abandon(parts.file());
-            throw e;
+            return record(ownerId[0], name, parts.filename(), push, parts.visibility());
         }
-        return publish(owner, name, parts.filename(), parts.file(), parts.visibility());
     }
 
-    private PublishService.Published publish(String owner, String name, String filename, UploadReceiver.Received received,
-                                             String visibility) {
-        PublishService.Published published;
-        try {
-            published = publisher.publish(owner, name, received.file(), received.sha256(), filename, null, visibility,
-                    received.storedKey());
-        } catch (RuntimeException e) {
-            abandon(received);
-            throw e;
-        }
-        UploadReceiver.deleteQuietly(received.file());
+    /** Inspects the received archive once and records it; the push is recorded only when the rows committed. */
+    private PublishService.Published record(long ownerId, String name, String filename, PushInProgress push,
+                                            String visibility) {
+        UploadReceiver.Received received = push.received();
+        InspectedWheel wheel = inspector.inspect(received.file(), filename, null, received.sha256());
+        push.uploaded();
+        PublishService.Published published = publisher.record(ownerId, name, wheel, visibility, push);
+        push.recorded();
         return published;
     }
 
-    /** Removes what a push that is refused after its file was received left: the local file and a streamed object. */
-    private void abandon(UploadReceiver.Received received) {
-        UploadReceiver.deleteQuietly(received.file());
-        if (received.storedKey() != null) {
-            cleanup.deleteIfUnreferenced(received.storedKey());
-        }
-    }
-
-    private void deleteQuietly(String key) {
+    /**
+     * Receives the body (streaming it to its object under the key's lock when it can: the lock is then held until
+     * the push is recorded or given up) and checks the declared hash. The caller closes the returned push.
+     */
+    private PushInProgress receive(InputStream body, long length, String declared) {
+        String key = declared == null ? null : Artifact.objectKeyFor(declared);
+        ObjectKeyGuard.Held held = key != null ? guard.tryHold(key).orElse(null) : null;
+        PushInProgress push = null;
         try {
-            store.delete(key);
+            push = new PushInProgress(objects, held);
+            String streamTo = held != null && store.size(key).isEmpty() ? key : null;
+            if (streamTo != null) {
+                push.wroteObject(streamTo); // whatever reaches the store under this key goes again if the push fails
+            }
+            push.received(receiver.receive(body, length, streamTo));
+            if (declared != null && !declared.equals(push.received().sha256())) {
+                throw mismatch(push.received().sha256(), declared);
+            }
+            return push;
         } catch (RuntimeException e) {
-            org.jboss.logging.Logger.getLogger(StreamingPublisher.class)
-                    .warnf("could not remove object %s of a refused push (the sweeper will): %s", key, e.getMessage());
+            if (push != null) {
+                push.close();
+            } else if (held != null) {
+                held.close();
+            }
+            throw e;
         }
     }
 
@@ -123,34 +133,5 @@ public class StreamingPublisher {
     private static ApiException mismatch(String actual, String declared) {
         return new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + actual + " but the client declared "
                 + declared + ": the file was corrupted in transit. Push again.");
-    }
-
-    /** Receives the body (streaming it to its object under the key's lock when it can) and checks the declared hash. */
-    private UploadReceiver.Received receive(InputStream body, long length, String declared) {
-        String key = declared == null ? null : Artifact.objectKeyFor(declared);
-        Optional<ObjectKeyGuard.Held> held = key != null ? guard.tryHold(key) : Optional.empty();
-        try {
-            String streamTo = held.isPresent() && store.size(key).isEmpty() ? key : null;
-            UploadReceiver.Received received;
-            try {
-                received = receiver.receive(body, length, streamTo);
-            } catch (RuntimeException e) {
-                if (streamTo != null) {
-                    // refused (empty, cut off, too large): whatever reached the store under this key goes, still under the lock
-                    deleteQuietly(streamTo);
-                }
-                throw e;
-            }
-            if (declared != null && !declared.equals(received.sha256())) {
-                UploadReceiver.deleteQuietly(received.file());
-                if (received.storedKey() != null) {
-                    store.delete(received.storedKey()); // still under the lock: nobody can have referenced it
-                }
-                throw mismatch(received.sha256(), declared);
-            }
-            return received;
-        } finally {
-            held.ifPresent(ObjectKeyGuard.Held::close);
-        }
     }
 }

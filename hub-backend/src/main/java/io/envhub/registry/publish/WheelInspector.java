@@ -58,12 +58,15 @@ public class WheelInspector {
         if (uploadedName == null || !uploadedName.endsWith(".whl")) {
             throw new ApiException.Invalid("not-a-wheel", "Only wheels (.whl) can be published; got '" + uploadedName + "'.");
         }
-        Wheel wheel = WheelReader.read(file, ArchiveLimits.DEFAULTS);
-        wheel.checkFileName(uploadedName);
-        String metadataText = readMember(file, wheel.distInfoDir() + "/METADATA");
-        return new InspectedWheel(uploadedName, sha256, size(file), ProjectName.of(wheel.metadata().name()),
-                Version.parse(wheel.metadata().version()), wheel.metadata(), metadataText,
-                Sha256.hex(Sha256.digest(metadataText.getBytes(StandardCharsets.UTF_8))), filesJson(wheel));
+        long size = size(file);
+        // one pass over the archive: checked once, METADATA's text read from the same open reader
+        return WheelReader.read(file, ArchiveLimits.DEFAULTS, (wheel, zip) -> {
+            wheel.checkFileName(uploadedName);
+            String metadataText = readMember(zip, wheel.distInfoDir() + "/METADATA");
+            return new InspectedWheel(uploadedName, sha256, size, ProjectName.of(wheel.metadata().name()),
+                    Version.parse(wheel.metadata().version()), wheel.metadata(), metadataText,
+                    Sha256.hex(Sha256.digest(metadataText.getBytes(StandardCharsets.UTF_8))), filesJson(wheel));
+        });
     }
 
     private String filesJson(Wheel wheel) {
@@ -82,14 +85,10 @@ public class WheelInspector {
         return files.toString();
     }
 
-    private static String readMember(Path file, String member) {
-        try (SafeZipReader zip = SafeZipReader.open(file, ArchiveLimits.DEFAULTS)) {
-            ZipEntryInfo entry = zip.find(member).orElseThrow(
-                    () -> new ApiException.Invalid("wheel-metadata-missing", "The wheel has no " + member + "."));
-            return new String(zip.readAllBytes(entry), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private static String readMember(SafeZipReader zip, String member) throws IOException {
+        ZipEntryInfo entry = zip.find(member).orElseThrow(
+                () -> new ApiException.Invalid("wheel-metadata-missing", "The wheel has no " + member + "."));
+        return new String(zip.readAllBytes(entry), StandardCharsets.UTF_8);
     }
 
     static String sha256(Path file) {

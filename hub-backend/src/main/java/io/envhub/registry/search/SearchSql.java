@@ -3,7 +3,6 @@ package io.envhub.registry.search;
 import io.envhub.registry.security.AccessPolicy.ReadScope;
 import io.envhub.registry.model.TrustVerdict;
 import io.envhub.kit.domain.Domains;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -72,24 +71,23 @@ public final class SearchSql {
 
     /** Counts the full-text matches up to {@link #TOP_K_CAP} + 1 (the first pass: stops early on a common word). */
     Statement probe() {
-        List<Object> params = new ArrayList<>();
-        String sql = "SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ " + tsquery(params) + " AND "
-                + filters(params) + " LIMIT " + (TOP_K_CAP + 1) + ") x";
-        return new Statement(sql, params);
+        return statement(new Sql().append("SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ ")
+                .append(tsquery()).append(" AND ").append(filters()).append(" LIMIT ").append(TOP_K_CAP + 1).append(") x"));
     }
 
     /** The planner's estimate of the matches (EXPLAIN, not run): the "about N" of a capped search. */
     Statement estimate() {
-        List<Object> params = new ArrayList<>();
-        String sql = "EXPLAIN (FORMAT JSON) SELECT 1 FROM hub.environments e WHERE e.search @@ " + tsquery(params) + " AND "
-                + filters(params);
-        return new Statement(sql, params);
+        return statement(new Sql().append("EXPLAIN (FORMAT JSON) SELECT 1 FROM hub.environments e WHERE e.search @@ ")
+                .append(tsquery()).append(" AND ").append(filters()));
     }
 
-    private String tsquery(List<Object> params) {
-        params.add(request.wordsText());
-        params.add(request.wordsText());
-        return "(websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?))";
+    private Sql tsquery() {
+        return new Sql().append("(websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?))", request.wordsText(),
+                request.wordsText());
+    }
+
+    private static Statement statement(Sql sql) {
+        return new Statement(sql.text(), sql.params());
     }
 
     /**
@@ -97,24 +95,21 @@ public final class SearchSql {
      * order (downloads for relevance and trending) plus the exact name, so a very common word does not rank every match.
      */
     Statement filtered(boolean capped) {
-        List<Object> params = new ArrayList<>();
-        StringBuilder sql = new StringBuilder("WITH ");
+        Sql sql = new Sql().append("WITH ");
         String text = request.text();
         boolean words = text != null && WORD.matcher(text).find();
         boolean names = text != null && NAME_CHAR.matcher(request.nameText()).find();
         if (text == null) {
-            sql.append("mall AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS)
-                    .append(", 0::float8 AS rank FROM hub.environments e WHERE ").append(filters(params, false)).append(")");
+            sql.append("mall AS MATERIALIZED (SELECT " + MATCH_COLUMNS + ", 0::float8 AS rank FROM hub.environments e WHERE ")
+                    .append(filters(false)).append(")");
         } else {
             if (words) {
-                sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ")
-                        .append("fts AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS);
-                params.add(request.wordsText());
-                params.add(request.wordsText());
+                sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ",
+                                request.wordsText(), request.wordsText())
+                        .append("fts AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
                 if (request.sort() == SearchRequest.Sort.RELEVANCE) {
                     sql.append(", (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)")
-                            .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank");
-                    params.add(request.nameText());
+                            .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank", request.nameText());
                 } else {
                     sql.append(", 0::float8 AS rank");
                 }
@@ -124,29 +119,25 @@ public final class SearchSql {
                         default -> order("e.");
                     };
                     sql.append(" FROM ((SELECT * FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
-                            .append(filters(params, false)).append(" ORDER BY ").append(candidateOrder)
+                            .append(filters(false)).append(" ORDER BY " + candidateOrder)
                             .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT * FROM hub.environments e")
-                            .append(" WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ");
-                    params.add(request.nameText());
-                    sql.append(filters(params, false)).append(")) e), ");
+                            .append(" WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ", request.nameText())
+                            .append(filters(false)).append(")) e), ");
                 } else {
-                    sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ");
-                    sql.append(filters(params, false)).append("), ");
+                    sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
+                            .append(filters(false)).append("), ");
                 }
             } else {
-                sql.append("fts AS (SELECT ").append(MATCH_COLUMNS).append(", 0::float8 AS rank FROM hub.environments e")
-                        .append(" WHERE false), ");
+                sql.append("fts AS (SELECT " + MATCH_COLUMNS + ", 0::float8 AS rank FROM hub.environments e WHERE false), ");
             }
-            sql.append("typo AS MATERIALIZED (SELECT ").append(MATCH_COLUMNS);
+            sql.append("typo AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
             if (names) {
                 // typo tolerance: names similar to the text, only when the words found (almost) nothing
-                sql.append(", (2 * similarity(e.name, ?))::float8 AS rank FROM hub.environments e")
+                sql.append(", (2 * similarity(e.name, ?))::float8 AS rank FROM hub.environments e", request.nameText())
                         .append(" WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT ").append(TYPO_FALLBACK_BELOW)
                         .append(") few) < ").append(TYPO_FALLBACK_BELOW)
-                        .append(" AND e.name OPERATOR(public.%) ? AND e.id NOT IN (SELECT id FROM fts) AND ");
-                params.add(request.nameText());
-                params.add(request.nameText());
-                sql.append(filters(params, false));
+                        .append(" AND e.name OPERATOR(public.%) ? AND e.id NOT IN (SELECT id FROM fts) AND ", request.nameText())
+                        .append(filters(false));
             } else {
                 sql.append(", 0::float8 AS rank FROM hub.environments e WHERE false");
             }
@@ -156,30 +147,25 @@ public final class SearchSql {
         // mall: the matches of every filter but status (the statuses facet counts them); m: the result
         sql.append(", m AS NOT MATERIALIZED (SELECT * FROM mall");
         if (request.statusFilter() != null) {
-            sql.append(" WHERE trust_status = ANY(?)");
-            params.add(request.statusFilter().toArray(String[]::new));
+            sql.append(" WHERE trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));
         }
         sql.append(")");
         if (trending()) {
-            sql.append(", ").append(TrendingSql.RECENT_CTE).append(", page AS (SELECT m.id, rank, download_count, star_count,")
+            sql.append(", " + TrendingSql.RECENT_CTE + ", page AS (SELECT m.id, rank, download_count, star_count,")
                     .append(" updated_at, name, coalesce(r.n, 0) AS downloads7d FROM m LEFT JOIN recent r ON r.environment_id = m.id");
         } else {
             sql.append(", page AS (SELECT id, rank, download_count, star_count, updated_at, name, NULL::bigint AS downloads7d FROM m");
         }
-        sql.append(" ORDER BY ").append(order("")).append(" LIMIT ? OFFSET ?), ");
-        params.add(request.size());
-        params.add(request.offset());
-        sql.append("tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t), ")
+        sql.append(" ORDER BY " + order("")).append(" LIMIT ? OFFSET ?), ", request.size(), request.offset())
+                .append("tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t), ")
                 .append("facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT ").append(FACET_LIMIT).append("), ")
-                .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ")
-                .append("doms AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ")
-                .append("lic AS (SELECT license AS tag, count(*) AS n FROM m WHERE ").append(LicenseFacet.SHORT)
+                .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ", TASKS)
+                .append("doms AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ", DOMAINS)
+                .append("lic AS (SELECT license AS tag, count(*) AS n FROM m WHERE " + LicenseFacet.SHORT)
                 .append(" GROUP BY license ORDER BY n DESC, license LIMIT ").append(LicenseFacet.LIMIT).append("), ")
                 .append("st AS (SELECT trust_status AS tag, count(*) AS n FROM mall WHERE trust_status IS NOT NULL")
-                .append(" GROUP BY trust_status) ");
-        params.add(TASKS);
-        params.add(DOMAINS);
-        sql.append("SELECT (SELECT count(*) FROM m) AS total,")
+                .append(" GROUP BY trust_status) ")
+                .append("SELECT (SELECT count(*) FROM m) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets) AS facet_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks) AS task_tags,")
@@ -190,11 +176,11 @@ public final class SearchSql {
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic) AS license_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY tag) FROM st) AS status_tags,")
                 .append(" (SELECT array_agg(n ORDER BY tag) FROM st) AS status_counts,")
-                .append(" p.id, p.downloads7d, ").append(SUMMARY_COLUMNS)
+                .append(" p.id, p.downloads7d, " + SUMMARY_COLUMNS)
                 .append(" FROM (SELECT 1) AS one LEFT JOIN page p ON true")
                 .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
-                .append(" ORDER BY ").append(order("p."));
-        return new Statement(sql.toString(), params);
+                .append(" ORDER BY " + order("p."));
+        return statement(sql);
     }
 
     /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
@@ -212,28 +198,19 @@ public final class SearchSql {
         if (trending()) {
             return trendingListingPage();
         }
-        List<Object> params = new ArrayList<>();
-        StringBuilder sql = new StringBuilder("SELECT e.id, ").append(SUMMARY_COLUMNS)
-                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(filters(params));
-        sql.append(" ORDER BY ").append(order("e.")).append(" LIMIT ? OFFSET ?");
-        params.add(request.size());
-        params.add(request.offset());
-        return new Statement(sql.toString(), params);
+        return statement(new Sql().append("SELECT e.id, " + SUMMARY_COLUMNS)
+                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(filters())
+                .append(" ORDER BY " + order("e.")).append(" LIMIT ? OFFSET ?", request.size(), request.offset()));
     }
 
     /** The page of a trending listing: sorted among its candidates only ({@link TrendingSql}). */
     private Statement trendingListingPage() {
-        List<Object> params = new ArrayList<>();
-        String filter = filters(params);
-        filters(params); // the filter appears twice in the candidates: its parameters too
-        params.add(request.offset() + request.size());
-        params.add(request.size());
-        params.add(request.offset());
-        String sql = "WITH " + TrendingSql.RECENT_CTE + ", " + TrendingSql.candidates(filter, "?") + ", "
-                + TrendingSql.top("?", "?") + " SELECT e.id, c.downloads7d, " + SUMMARY_COLUMNS
-                + " FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id"
-                + " ORDER BY " + TrendingSql.ORDER_C;
-        return new Statement(sql, params);
+        return statement(new Sql().append("WITH " + TrendingSql.RECENT_CTE + ", ")
+                .append(TrendingSql.candidates(filters(), Sql.of("?", request.offset() + request.size()))).append(", ")
+                .append(TrendingSql.top(Sql.of("?", request.size()), Sql.of("?", request.offset())))
+                .append(" SELECT e.id, c.downloads7d, " + SUMMARY_COLUMNS)
+                .append(" FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id")
+                .append(" ORDER BY " + TrendingSql.ORDER_C));
     }
 
     /**
@@ -242,125 +219,109 @@ public final class SearchSql {
      * private environments the caller may read (few), counted on the spot.
      */
     Statement listingStats() {
-        List<Object> params = new ArrayList<>();
         String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
         List<String> statuses = request.statusFilter();
-        StringBuilder sql = new StringBuilder("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (");
+        Sql sql = new Sql().append("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (");
         if (statuses == null) {
-            sql.append("SELECT other, ").append(request.validated() ? "validated" : "environments")
-                    .append(" AS n FROM hub.public_tag_pairs WHERE tag = ?");
-            params.add(tag);
+            sql.append("SELECT other, " + (request.validated() ? "validated" : "environments"))
+                    .append(" AS n FROM hub.public_tag_pairs WHERE tag = ?", tag);
         } else {
-            sql.append("SELECT other, environments AS n FROM hub.public_tag_status WHERE tag = ? AND status = ANY(?)");
-            params.add(tag);
-            params.add(statuses.toArray(String[]::new));
+            sql.append("SELECT other, environments AS n FROM hub.public_tag_status WHERE tag = ? AND status = ANY(?)", tag,
+                    statuses.toArray(String[]::new));
         }
         boolean privates = scope.everything() || !scope.privateOwners().isEmpty();
         if (privates) {
             sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
                     .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE ")
-                    .append(privateFilter(params, tag, statuses, request.validated()))
+                    .append(privateFilter(tag, statuses, request.validated()))
                     .append(" GROUP BY t");
         }
         // statuses facet: the public counters of ('tag', '') per verdict, plus the readable private ones
         List<String> facetStatuses = request.validated() ? TrustVerdict.PASSED : TrustVerdict.CODES;
         sql.append(") x GROUP BY other), s AS (SELECT status, sum(n)::bigint AS n FROM (")
-                .append("SELECT status, environments AS n FROM hub.public_tag_status WHERE tag = ? AND other = ''")
-                .append(" AND status = ANY(?)");
-        params.add(tag);
-        params.add(facetStatuses.toArray(String[]::new));
+                .append("SELECT status, environments AS n FROM hub.public_tag_status WHERE tag = ? AND other = ''", tag)
+                .append(" AND status = ANY(?)", facetStatuses.toArray(String[]::new));
         if (privates) {
             sql.append(" UNION ALL SELECT e.trust_status, count(*) FROM hub.environments e WHERE ")
-                    .append(privateFilter(params, tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
+                    .append(privateFilter(tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
         }
         sql.append(") y GROUP BY status), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
                 .append(FACET_LIMIT).append(") ")
                 .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
-                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_tags,")
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts,")
-                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_tags,")
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_tags,", TASKS)
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts,", TASKS)
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_tags,",
+                        DOMAINS)
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_counts,",
+                        DOMAINS)
                 .append(" (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0) AS status_tags,")
                 .append(" (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0) AS status_counts");
-        params.add(TASKS);
-        params.add(TASKS);
-        params.add(DOMAINS);
-        params.add(DOMAINS);
-        return new Statement(sql.toString(), params);
+        return statement(sql);
     }
 
     /** The licence facet of a listing: counted over the listing's matches (no counter table keeps licences). */
     Statement listingLicenses() {
-        List<Object> params = new ArrayList<>();
-        String sql = "SELECT array_agg(tag ORDER BY n DESC, tag) AS license_tags, array_agg(n ORDER BY n DESC, tag) AS"
-                + " license_counts FROM (SELECT e.license AS tag, count(*) AS n FROM hub.environments e WHERE "
-                + filters(params) + " AND " + LicenseFacet.SHORT.replace("license", "e.license") + " GROUP BY e.license"
-                + " ORDER BY n DESC, e.license LIMIT " + LicenseFacet.LIMIT + ") l";
-        return new Statement(sql, params);
+        return statement(new Sql().append("SELECT array_agg(tag ORDER BY n DESC, tag) AS license_tags, array_agg(n ORDER BY")
+                .append(" n DESC, tag) AS license_counts FROM (SELECT e.license AS tag, count(*) AS n FROM hub.environments e")
+                .append(" WHERE ").append(filters()).append(" AND " + LicenseFacet.SHORT.replace("license", "e.license"))
+                .append(" GROUP BY e.license ORDER BY n DESC, e.license LIMIT ").append(LicenseFacet.LIMIT).append(") l"));
     }
 
     /** The private environments of a listing the caller may read, with the listing's tag, verdicts and validated filter. */
-    private String privateFilter(List<Object> params, String tag, List<String> statuses, boolean validated) {
-        StringBuilder sql = new StringBuilder("e.visibility = 'private'");
+    private Sql privateFilter(String tag, List<String> statuses, boolean validated) {
+        Sql sql = Sql.of("e.visibility = 'private'");
         if (validated) {
             sql.append(" AND e.validated_version IS NOT NULL");
         }
         if (statuses != null) {
-            sql.append(" AND e.trust_status = ANY(?)");
-            params.add(statuses.toArray(String[]::new));
+            sql.append(" AND e.trust_status = ANY(?)", statuses.toArray(String[]::new));
         }
         if (!tag.isEmpty()) {
-            sql.append(" AND e.tags @> ?");
-            params.add(new String[] {tag});
+            sql.append(" AND e.tags @> ?", new String[] {tag});
         }
         if (!scope.everything()) {
-            sql.append(" AND e.owner_id = ANY(?)");
-            params.add(scope.privateOwners().toArray(Long[]::new));
+            sql.append(" AND e.owner_id = ANY(?)", scope.privateOwners().toArray(Long[]::new));
         }
-        return sql.toString();
+        return sql;
     }
 
     /** The conditions on {@code e} every match meets (a listing has no owner, so its filter has no owner part). */
-    private String filters(List<Object> params) {
-        return filters(params, true);
+    private Sql filters() {
+        return filters(true);
     }
 
     /** The conditions on {@code e}, with or without the status filter. */
-    private String filters(List<Object> params, boolean withStatus) {
-        StringBuilder sql = new StringBuilder(visibility(params));
+    private Sql filters(boolean withStatus) {
+        Sql sql = visibility();
         if (!request.requiredTags().isEmpty()) {
-            sql.append(" AND e.tags @> ?");
-            params.add(request.requiredTags().toArray(String[]::new));
+            sql.append(" AND e.tags @> ?", request.requiredTags().toArray(String[]::new));
         }
         if (request.validated()) {
             sql.append(" AND e.validated_version IS NOT NULL");
         }
         if (withStatus && request.statusFilter() != null) {
-            sql.append(" AND e.trust_status = ANY(?)");
-            params.add(request.statusFilter().toArray(String[]::new));
+            sql.append(" AND e.trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));
         }
         if (request.owner() != null) {
-            sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))");
-            params.add(request.owner());
+            sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))", request.owner());
         }
         if (request.license() != null) {
-            sql.append(" AND lower(e.license) = lower(?)");
-            params.add(request.license());
+            sql.append(" AND lower(e.license) = lower(?)", request.license());
         }
-        return sql.toString();
+        return sql;
     }
 
-    private String visibility(List<Object> params) {
+    private Sql visibility() {
         if (scope.everything()) {
-            return "true";
+            return Sql.of("true");
         }
         if (scope.privateOwners().isEmpty()) {
-            return "(e.visibility = 'public' AND e.unlisted_at IS NULL)";
+            return Sql.of("(e.visibility = 'public' AND e.unlisted_at IS NULL)");
         }
-        params.add(scope.privateOwners().toArray(Long[]::new));
-        return "((e.visibility = 'public' AND e.unlisted_at IS NULL) OR e.owner_id = ANY(?))";
+        return Sql.of("((e.visibility = 'public' AND e.unlisted_at IS NULL) OR e.owner_id = ANY(?))",
+                scope.privateOwners().toArray(Long[]::new));
     }
 
     private String order(String p) {

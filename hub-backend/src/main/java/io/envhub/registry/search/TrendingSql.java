@@ -29,26 +29,27 @@ public final class TrendingSql {
      * CTE {@code cand(id, downloads7d, download_count)}: the candidates of a trending page (needs {@link #RECENT_CTE}
      * before it).
      *
-     * @param filter the condition on {@code e} (hub.environments) every candidate meets
-     * @param limitParam the SQL of the candidate count from the others ({@code offset + size}), e.g. {@code ?}
+     * @param filter the condition on {@code e} (hub.environments) every candidate meets (written twice, with its
+     *     parameters)
+     * @param limit the candidate count from the others ({@code offset + size}), e.g. {@code Sql.of("?", n)}
      */
-    public static String candidates(String filter, String limitParam) {
-        return "cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r"
-                + " JOIN hub.environments e ON e.id = r.environment_id WHERE " + filter
-                + " UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE " + filter
-                + " AND e.id NOT IN (SELECT environment_id FROM recent)" // a hashed subplan: one probe per row
-                + " ORDER BY e.download_count DESC, e.id LIMIT " + limitParam + "))";
+    public static Sql candidates(Sql filter, Sql limit) {
+        return new Sql().append("cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r")
+                .append(" JOIN hub.environments e ON e.id = r.environment_id WHERE ").append(filter)
+                .append(" UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE ").append(filter)
+                .append(" AND e.id NOT IN (SELECT environment_id FROM recent)") // a hashed subplan: one probe per row
+                .append(" ORDER BY e.download_count DESC, e.id LIMIT ").append(limit).append("))");
     }
 
     /**
      * CTE {@code top(id, downloads7d, download_count)}: one page of the candidates in trending order (needs
      * {@link #candidates} before it), so the summary columns are read for that page only.
      *
-     * @param limit the SQL of the page size, e.g. {@code ?}
-     * @param offset the SQL of the offset, e.g. {@code ?}
+     * @param limit the page size, e.g. {@code Sql.of("?", size)}
+     * @param offset the offset, e.g. {@code Sql.of("?", offset)}
      */
-    public static String top(String limit, String offset) {
-        return "top AS (SELECT id, downloads7d, download_count FROM cand ORDER BY " + ORDER + " LIMIT " + limit
-                + " OFFSET " + offset + ")";
+    public static Sql top(Sql limit, Sql offset) {
+        return new Sql().append("top AS (SELECT id, downloads7d, download_count FROM cand ORDER BY " + ORDER + " LIMIT ")
+                .append(limit).append(" OFFSET ").append(offset).append(")");
     }
 }

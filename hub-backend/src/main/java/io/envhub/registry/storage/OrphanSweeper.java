@@ -6,24 +6,31 @@ import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Removes artifact objects that no artifact row references (left by a push that failed after storing its object,
- * e.g. when the process died). Only objects older than the grace period are touched, and each is re-checked under
- * the same advisory lock a push holds, so an object that a push is about to reference is never removed.
+ * Removes stored objects that no row references: artifact objects (left by a push that failed after storing its
+ * object, e.g. when the process died) and evaluation-run files (left when the process died between a delete's commit
+ * and the removal that follows it, see {@link RemoveAfterCommit}). Only objects older than the grace period are
+ * touched, and each is re-checked under its {@link ObjectKeyLock}, the lock a push holds, so an object that a push is
+ * about to reference is never removed.
  */
 @ApplicationScoped
 public class OrphanSweeper {
     private static final Logger LOG = Logger.getLogger(OrphanSweeper.class);
     static final String PREFIX = "artifacts/";
+    /** Every prefix whose objects rows reference (artifacts, evaluation runs' results and metadata). */
+    static final List<String> PREFIXES = List.of(PREFIX, "evals/");
 
     private final ObjectStore store;
     private final EntityManager em;
+    private final ObjectKeyLock lock;
 
-    public OrphanSweeper(ObjectStore store, EntityManager em) {
+    public OrphanSweeper(ObjectStore store, EntityManager em, ObjectKeyLock lock) {
         this.store = store;
         this.em = em;
+        this.lock = lock;
     }
 
     @Scheduled(every = "${envhub.storage.sweep-every:1h}", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -35,21 +42,29 @@ public class OrphanSweeper {
     public int sweep(Duration grace) {
         Instant cutoff = Instant.now().minus(grace);
         int removed = 0;
-        for (ObjectStore.StoredObject object : store.list(PREFIX)) {
-            if (object.lastModified().isBefore(cutoff) && removeIfUnreferenced(object.key())) {
-                removed++;
+        for (String prefix : PREFIXES) {
+            for (ObjectStore.StoredObject object : store.list(prefix)) {
+                if (object.lastModified().isBefore(cutoff) && removeIfUnreferenced(object.key())) {
+                    removed++;
+                }
             }
         }
         if (removed > 0) {
-            LOG.infof("removed %d unreferenced artifact object(s)", removed);
+            LOG.infof("removed %d unreferenced object(s)", removed);
         }
         return removed;
     }
 
-    @Transactional
-    boolean removeIfUnreferenced(String key) {
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, key).getSingleResult();
-        long refs = ((Number) em.createNativeQuery("SELECT count(*) FROM hub.artifacts WHERE object_key = ?1")
+    /**
+     * In a transaction of its own, under the key's lock: removes the object when no artifact and no evaluation run
+     * references it. Returns whether it did.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public boolean removeIfUnreferenced(String key) {
+        lock.lock(key);
+        long refs = ((Number) em.createNativeQuery("""
+                SELECT (SELECT count(*) FROM hub.artifacts WHERE object_key = ?1)
+                     + (SELECT count(*) FROM hub.eval_runs WHERE results_key = ?1 OR metadata_key = ?1)""")
                 .setParameter(1, key).getSingleResult()).longValue();
         if (refs > 0) {
             return false;

@@ -5,9 +5,10 @@ import io.envhub.format.version.Version;
 import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
-import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.model.Artifact;
 import io.envhub.registry.model.EnvironmentVersion;
+import io.envhub.registry.storage.ObjectKeyLock;
+import io.envhub.registry.storage.RemoveAfterCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
@@ -18,7 +19,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Yank, unyank and delete. Yanking hides a version from resolution without deleting it; deleting removes the
- * version and its rows (and the stored object when nothing else uses it), but its file name and version stay burned.
+ * version and its rows (and, once that has committed, the stored object when nothing else uses it), but its file
+ * name and version stay burned.
  */
 @ApplicationScoped
 public class VersionChangeService {
@@ -27,16 +29,18 @@ public class VersionChangeService {
 
     private final EntityManager em;
     private final AccessPolicy access;
-    private final ObjectStore store;
+    private final ObjectKeyLock keyLock;
+    private final RemoveAfterCommit removal;
     private final LatestVersion latest;
     private final Event<VersionDeleting> deleting;
 
-    public VersionChangeService(EntityManager em, AccessPolicy access, ObjectStore store, LatestVersion latest,
-                                Event<VersionDeleting> deleting) {
+    public VersionChangeService(EntityManager em, AccessPolicy access, ObjectKeyLock keyLock, RemoveAfterCommit removal,
+                                LatestVersion latest, Event<VersionDeleting> deleting) {
         this.deleting = deleting;
         this.em = em;
         this.access = access;
-        this.store = store;
+        this.keyLock = keyLock;
+        this.removal = removal;
         this.latest = latest;
     }
 
@@ -70,12 +74,15 @@ public class VersionChangeService {
 
     @Transactional
     public void delete(String owner, String name, String version) {
-        EnvironmentVersion v = lockedVersion(owner, name, version, true);
-        List<Artifact> artifacts = Artifact.list("version", v);
-        for (Artifact a : artifacts) {
-            em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))").setParameter(1, a.objectKey)
-                    .getSingleResult();
-        }
+        // object-key locks before row locks (ObjectKeyLock), as publishing takes them
+        Environment manageable = manageable(owner, name);
+        String versionKey = versionKey(owner, name, version);
+        keyLock.lockAll(em.createQuery("select a.objectKey from Artifact a where a.version.environment = ?1"
+                        + " and a.version.versionKey = ?2", String.class)
+                .setParameter(1, manageable).setParameter(2, versionKey).getResultList());
+        EnvironmentVersion v = locked(manageable, versionKey, owner, version, true);
+        List<Artifact> artifacts = Artifact.list("version", v); // a version's artifacts never change: the keys locked
+        List<String> keys = artifacts.stream().map(a -> a.objectKey).toList();
         Environment env = v.environment;
         deleting.fire(new VersionDeleting(v.id));
         for (Artifact a : artifacts) {
@@ -83,37 +90,22 @@ public class VersionChangeService {
         }
         v.delete();
         em.flush();
-        for (Artifact a : artifacts) {
-            long others = Artifact.count("objectKey", a.objectKey);
-            if (others == 0) {
-                store.delete(a.objectKey);
-            }
-        }
+        removal.removeUnreferenced(keys); // once this transaction has committed
         latest.refresh(env);
         LOG.infof("deleted %s/%s %s", owner, env.name, v.version);
     }
 
     private EnvironmentVersion lockedVersion(String owner, String name, String version) {
-        return lockedVersion(owner, name, version, false);
+        return locked(manageable(owner, name), versionKey(owner, name, version), owner, version, false);
     }
 
     /**
-     * The version, after the manage check, with its environment row locked. {@code jobsFirst}: lock the version's
+     * The version of a manageable environment, with the environment row locked. {@code jobsFirst}: lock the version's
      * validation job first. Recording a validation result locks the job, then the environment
      * ({@code ValidationQueue.lockJob}, then {@code EnvironmentStatus.lockEnvironmentOf}); deleting a version removes its
      * job too, so it takes the locks in that same order, or the two could deadlock.
      */
-    private EnvironmentVersion lockedVersion(String owner, String name, String version, boolean jobsFirst) {
-        access.requireSignedIn();
-        String normalized = ProjectName.normalize(name);
-        Environment env = access.requireReadable(Environment.find(owner, normalized), "Environment " + owner + "/" + normalized);
-        access.requireManage(env);
-        String key;
-        try {
-            key = Version.parse(version).identityKey();
-        } catch (RuntimeException e) {
-            throw new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + normalized + " does not exist.");
-        }
+    private EnvironmentVersion locked(Environment env, String key, String owner, String version, boolean jobsFirst) {
         if (jobsFirst) {
             em.createNativeQuery("SELECT j.id FROM hub.validation_jobs j JOIN hub.versions v ON v.id = j.version_id"
                     + " WHERE v.environment_id = ?1 AND v.version_key = ?2 FOR UPDATE OF j")
@@ -121,8 +113,26 @@ public class VersionChangeService {
         }
         em.lock(env, LockModeType.PESSIMISTIC_WRITE);
         return EnvironmentVersion.<EnvironmentVersion>find("environment = ?1 and versionKey = ?2", env, key).firstResultOptional()
-                .orElseThrow(() -> new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + normalized
+                .orElseThrow(() -> new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + env.name
                         + " does not exist."));
+    }
+
+    /** The environment, after the checks that the caller may manage it. */
+    private Environment manageable(String owner, String name) {
+        access.requireSignedIn();
+        String normalized = ProjectName.normalize(name);
+        Environment env = access.requireReadable(Environment.find(owner, normalized), "Environment " + owner + "/" + normalized);
+        access.requireManage(env);
+        return env;
+    }
+
+    private static String versionKey(String owner, String name, String version) {
+        try {
+            return Version.parse(version).identityKey();
+        } catch (RuntimeException e) {
+            throw new ApiException.NotFound("Version '" + version + "' of " + owner + "/" + ProjectName.normalize(name)
+                    + " does not exist.");
+        }
     }
 
     private static YankState state(EnvironmentVersion v) {

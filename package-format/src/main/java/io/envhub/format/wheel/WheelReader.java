@@ -71,6 +71,45 @@ public final class WheelReader {
     }
 
     /**
+     * What to do with a wheel while its archive is still open.
+     *
+     * @param <T> the result
+     */
+    @FunctionalInterface
+    public interface WhileOpen<T> {
+        /**
+         * Uses the wheel and its open archive.
+         *
+         * @param wheel the validated wheel
+         * @param zip its archive, still open (read further members from it)
+         * @return the result
+         * @throws IOException when reading a member fails
+         */
+        T apply(Wheel wheel, SafeZipReader zip) throws IOException;
+    }
+
+    /**
+     * Reads a wheel file and hands it, with its archive still open, to {@code then}, so further members can be read
+     * without opening and checking the archive a second time.
+     *
+     * @param wheel path of the wheel
+     * @param limits archive limits
+     * @param then what to do with the wheel and its open archive
+     * @param <T> the result
+     * @return what {@code then} returns
+     * @throws WheelValidationException when the wheel is refused
+     */
+    public static <T> T read(Path wheel, ArchiveLimits limits, WhileOpen<T> then) {
+        try (SafeZipReader zip = SafeZipReader.open(wheel, limits)) {
+            return then.apply(read(zip), zip);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ArchiveException e) {
+            throw wrap(e);
+        }
+    }
+
+    /**
      * Reads a wheel from a channel (closed when done).
      *
      * @param channel wheel bytes
