@@ -1,7 +1,6 @@
 package io.envhub.registry.publish;
 
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.publish.upload.UploadReceiver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,6 @@ package io.envhub.registry.publish;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectKeyLock;

@@ -1,5 +1,6 @@
 package io.envhub.registry.publish;
 
+import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.storage.OrphanSweeper;
 import org.jboss.logging.Logger;
 

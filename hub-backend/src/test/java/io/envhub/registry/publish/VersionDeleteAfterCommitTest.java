@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.registry.RegistryFixtures;
-import io.envhub.registry.account.Owner;
-import io.envhub.registry.environment.Environment;
+import io.envhub.registry.model.Owner;
+import io.envhub.registry.model.Environment;
 import io.envhub.registry.evaluation.EvalRun;
 import io.envhub.registry.storage.ObjectStore;
-import io.envhub.registry.version.Artifact;
-import io.envhub.registry.version.EnvironmentVersion;
+import io.envhub.registry.model.Artifact;
+import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.testsupport.EvalRunDirs;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
