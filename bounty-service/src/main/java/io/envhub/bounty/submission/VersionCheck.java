@@ -4,6 +4,7 @@ import io.envhub.bounty.hub.HubFacts;
 import io.envhub.bounty.hub.VersionFacts;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.VersionStatus;
 import io.envhub.kit.error.ApiException;
 import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -63,7 +64,7 @@ public class VersionCheck {
         if (facts.yanked()) {
             throw new ApiException.Conflict(ProblemCode.VERSION_YANKED, what + " is yanked.");
         }
-        if (!"validated".equals(facts.status())) {
+        if (!VersionStatus.VALIDATED.is(facts.status())) {
             throw new ApiException.Conflict(ProblemCode.VERSION_NOT_VALIDATED, what + " is not validated (its validation status is "
                     + facts.status() + ").");
         }

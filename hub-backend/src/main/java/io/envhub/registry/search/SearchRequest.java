@@ -1,6 +1,7 @@
 package io.envhub.registry.search;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.TaskType;
 import io.envhub.kit.domain.Domains;
 import io.envhub.registry.environment.Tags;
 import io.envhub.kit.error.ApiException;
@@ -30,7 +31,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
     public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME, TRENDING }
 
     /** The task types (a fixed vocabulary of tags). */
-    public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
+    public static final List<String> TASKS = TaskType.wires();
 
     /** Page size when none is asked for. */
     public static final int DEFAULT_SIZE = 20;
