@@ -2,6 +2,7 @@ package io.envhub.stacktests;
 
 import static io.restassured.RestAssured.given;
 
+import io.envhub.contract.VersionStatus;
 import io.envhub.testsupport.TestWheels;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -55,7 +56,7 @@ final class HubApi {
             status = given().baseUri(LocalStack.BACKEND)
                     .get("/api/v1/environments/{owner}/{name}/versions/{version}", owner, name, version)
                     .then().statusCode(200).extract().path("status");
-            if (!"pending".equals(status) && !"validating".equals(status)) {
+            if (!VersionStatus.find(status).map(VersionStatus::inProgress).orElse(false)) {
                 return status;
             }
             Thread.sleep(1_000);

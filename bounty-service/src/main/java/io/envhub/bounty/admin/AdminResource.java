@@ -1,6 +1,7 @@
 package io.envhub.bounty.admin;
 
 import io.envhub.bounty.audit.AuditEvent;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -53,7 +54,8 @@ public class AdminResource {
             }
             return OffsetDateTime.parse(value);
         } catch (DateTimeParseException e) {
-            throw new ApiException.Invalid("invalid-" + name, name + " must be an ISO date (2026-12-01) or date-time.");
+            throw new ApiException.Invalid("to".equals(name) ? ProblemCode.INVALID_TO : ProblemCode.INVALID_FROM,
+                    name + " must be an ISO date (2026-12-01) or date-time.");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.envhub.bounty.admin;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.admin.AdminPathFilter;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.bounty.access.Callers;
@@ -99,7 +100,7 @@ public class AdminService {
         requireAdmin();
         int n = limit <= 0 ? 100 : limit;
         if (n > MAX) {
-            throw new ApiException.Invalid("invalid-limit", "limit must be between 1 and " + MAX + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_LIMIT, "limit must be between 1 and " + MAX + ".");
         }
         StringBuilder sql = new StringBuilder("SELECT id, at, actor, action, entity, entity_id, reason, from_status, to_status,"
                 + " request_id, bounty_id FROM bounty.audit_log WHERE true");

@@ -7,6 +7,7 @@ import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.bounty.BountyService;
 import io.envhub.bounty.bounty.Domains;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -39,23 +40,23 @@ public class ApplicationService {
         actor.requireContributor();
         Bounty b = BountyService.visible(bountyId, actor);
         if (actor.is(b.sponsorSubject)) {
-            throw new ApiException.Forbidden("self-dealing", "You cannot apply to your own bounty.");
+            throw new ApiException.Forbidden(ProblemCode.SELF_DEALING, "You cannot apply to your own bounty.");
         }
         Machine.BOUNTY.next(b.status, "apply");
         if (!Domains.APPLICATION_ONLY.equals(b.tier)) {
-            throw new ApiException.Conflict("not-application-only", "Bounty " + bountyId + " is open access: submit directly, "
+            throw new ApiException.Conflict(ProblemCode.NOT_APPLICATION_ONLY, "Bounty " + bountyId + " is open access: submit directly, "
                     + "no application needed.");
         }
         requireBeforeDeadline(b);
         if (proposal == null || proposal.isBlank()) {
-            throw new ApiException.Invalid("invalid-proposal", "A proposal (Markdown) is required.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_PROPOSAL, "A proposal (Markdown) is required.");
         }
         if (proposal.getBytes(StandardCharsets.UTF_8).length > MAX_PROPOSAL_BYTES) {
-            throw new ApiException.Invalid("proposal-too-long", "A proposal is at most 10 KB.");
+            throw new ApiException.Invalid(ProblemCode.PROPOSAL_TOO_LONG, "A proposal is at most 10 KB.");
         }
         if (Application.count("bountyId = ?1 AND applicantSubject = ?2 AND status IN ('pending', 'accepted')", bountyId,
                 actor.subject()) > 0) {
-            throw new ApiException.Conflict("already-applied", "You already have a pending or accepted application to bounty "
+            throw new ApiException.Conflict(ProblemCode.ALREADY_APPLIED, "You already have a pending or accepted application to bounty "
                     + bountyId + ".");
         }
         Application a = new Application();
@@ -89,11 +90,11 @@ public class ApplicationService {
             throw new ApiException.Forbidden("Only the sponsor of bounty " + bountyId + " (and admins) decide applications.");
         }
         if (actor.is(a.applicantSubject)) {
-            throw new ApiException.Forbidden("self-dealing", "You cannot decide your own application.");
+            throw new ApiException.Forbidden(ProblemCode.SELF_DEALING, "You cannot decide your own application.");
         }
         String action = decision == null ? null : DECISIONS.get(decision);
         if (action == null) {
-            throw new ApiException.Invalid("invalid-decision", "decision must be accept or reject.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DECISION, "decision must be accept or reject.");
         }
         String from = a.status;
         a.status = Machine.APPLICATION.next(from, action);
@@ -137,7 +138,7 @@ public class ApplicationService {
 
     private static void requireBeforeDeadline(Bounty b) {
         if (!b.deadline.isAfter(OffsetDateTime.now(ZoneOffset.UTC))) {
-            throw new ApiException.Conflict("deadline-passed", "The deadline of bounty " + b.id + " (" + b.deadline
+            throw new ApiException.Conflict(ProblemCode.DEADLINE_PASSED, "The deadline of bounty " + b.id + " (" + b.deadline
                     + ") has passed.");
         }
     }

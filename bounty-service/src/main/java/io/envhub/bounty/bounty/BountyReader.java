@@ -6,6 +6,7 @@ import io.envhub.bounty.bounty.BountyViews.BountyPage;
 import io.envhub.bounty.bounty.BountyViews.BountySummary;
 import io.envhub.bounty.bounty.BountyViews.ClarificationView;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Sort;
@@ -45,14 +46,14 @@ public class BountyReader {
         Map<String, Object> params = new HashMap<>();
         if (status != null && !status.isBlank()) {
             if (!PUBLIC_STATES.contains(status)) {
-                throw new ApiException.Invalid("invalid-status", "status must be one of: open, closed, awarded, cancelled.");
+                throw new ApiException.Invalid(ProblemCode.INVALID_STATUS, "status must be one of: open, closed, awarded, cancelled.");
             }
             where.append(" AND status = :status");
             params.put("status", status);
         }
         if (tier != null && !tier.isBlank()) {
             if (!Domains.TIERS.contains(tier)) {
-                throw new ApiException.Invalid("invalid-tier", "tier must be open_access or application_only.");
+                throw new ApiException.Invalid(ProblemCode.INVALID_TIER, "tier must be open_access or application_only.");
             }
             where.append(" AND tier = :tier");
             params.put("tier", tier);
@@ -81,10 +82,10 @@ public class BountyReader {
         int p = page == null ? 1 : page;
         int s = size == null ? DEFAULT_SIZE : size;
         if (p < 1 || p > 10_000) {
-            throw new ApiException.Invalid("invalid-page", "page must be between 1 and 10000.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_PAGE, "page must be between 1 and 10000.");
         }
         if (s < 1 || s > MAX_SIZE) {
-            throw new ApiException.Invalid("invalid-page-size", "size must be between 1 and " + MAX_SIZE + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_PAGE_SIZE, "size must be between 1 and " + MAX_SIZE + ".");
         }
         var query = Bounty.<Bounty>find(where.toString(), sort(sort), params);
         long total = query.count();
@@ -155,6 +156,6 @@ public class BountyReader {
         if ("reward".equals(sort)) {
             return Sort.by("rewardMinor", Sort.Direction.Descending).and("id", Sort.Direction.Descending);
         }
-        throw new ApiException.Invalid("invalid-sort", "sort must be newest, deadline or reward.");
+        throw new ApiException.Invalid(ProblemCode.INVALID_SORT, "sort must be newest, deadline or reward.");
     }
 }

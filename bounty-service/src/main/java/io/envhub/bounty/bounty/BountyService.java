@@ -6,6 +6,7 @@ import io.envhub.bounty.bounty.BountyViews.BountyRequest;
 import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.participant.ParticipantService;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -44,7 +45,7 @@ public class BountyService {
     public Bounty create(BountyRequest req, Actor actor) {
         actor.requireSponsor();
         if (req == null) {
-            throw new ApiException.Invalid("invalid-request", "A JSON body with the bounty is required.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "A JSON body with the bounty is required.");
         }
         Bounty b = new Bounty();
         b.sponsorSubject = actor.subject();
@@ -65,7 +66,7 @@ public class BountyService {
         Bounty b = manageable(id, actor);
         Machine.BOUNTY.next(b.status, "edit");
         if (req == null) {
-            throw new ApiException.Invalid("invalid-request", "A JSON body with the changes is required.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "A JSON body with the changes is required.");
         }
         apply(b, req, false);
         b.updatedAt = now();
@@ -81,7 +82,7 @@ public class BountyService {
         Bounty b = manageable(id, actor);
         String to = Machine.BOUNTY.next(b.status, "open");
         if (!b.deadline.isAfter(now())) {
-            throw new ApiException.Conflict("deadline-passed", "The deadline " + b.deadline + " has passed; set a later one "
+            throw new ApiException.Conflict(ProblemCode.DEADLINE_PASSED, "The deadline " + b.deadline + " has passed; set a later one "
                     + "before opening.");
         }
         escrow.reserve(b, actor.username());
@@ -127,7 +128,7 @@ public class BountyService {
         Bounty b = manageable(id, actor);
         Machine.BOUNTY.next(b.status, "clarify");
         if (text == null || text.isBlank() || text.length() > MAX_CLARIFICATION) {
-            throw new ApiException.Invalid("invalid-clarification", "A clarification is 1 to " + MAX_CLARIFICATION
+            throw new ApiException.Invalid(ProblemCode.INVALID_CLARIFICATION, "A clarification is 1 to " + MAX_CLARIFICATION
                     + " characters of Markdown.");
         }
         Clarification c = new Clarification();
@@ -179,20 +180,20 @@ public class BountyService {
 
     private static void apply(Bounty b, BountyRequest req, boolean creating) {
         if (creating || req.title() != null) {
-            b.title = required(req.title(), "title");
+            b.title = required(req.title(), "title", ProblemCode.INVALID_TITLE);
             if (b.title.length() > MAX_TITLE) {
-                throw invalid("invalid-title", "title is at most " + MAX_TITLE + " characters.");
+                throw invalid(ProblemCode.INVALID_TITLE, "title is at most " + MAX_TITLE + " characters.");
             }
         }
         if (creating || req.domain() != null) {
-            b.domain = required(req.domain(), "domain");
+            b.domain = required(req.domain(), "domain", ProblemCode.INVALID_DOMAIN);
             if (!Domains.ALL.contains(b.domain)) {
-                throw invalid("invalid-domain", "domain must be one of: " + String.join(", ", Domains.ALL) + ".");
+                throw invalid(ProblemCode.INVALID_DOMAIN, "domain must be one of: " + String.join(", ", Domains.ALL) + ".");
             }
         }
         if (req.description() != null) {
             if (req.description().length() > MAX_DESCRIPTION) {
-                throw invalid("invalid-description", "description is at most " + MAX_DESCRIPTION + " characters.");
+                throw invalid(ProblemCode.INVALID_DESCRIPTION, "description is at most " + MAX_DESCRIPTION + " characters.");
             }
             b.description = req.description();
         }
@@ -200,39 +201,41 @@ public class BountyService {
             b.criteria = criteria(req.criteria());
         }
         if (creating || req.tier() != null) {
-            b.tier = required(req.tier(), "tier");
+            b.tier = required(req.tier(), "tier", ProblemCode.INVALID_TIER);
             if (!Domains.TIERS.contains(b.tier)) {
-                throw invalid("invalid-tier", "tier must be open_access or application_only.");
+                throw invalid(ProblemCode.INVALID_TIER, "tier must be open_access or application_only.");
             }
         }
         if (creating || req.rewardMinor() != null) {
             if (req.rewardMinor() == null || req.rewardMinor() <= 0) {
-                throw invalid("invalid-reward", "rewardMinor (the reward per award in minor units, e.g. cents) must be positive.");
+                throw invalid(ProblemCode.INVALID_REWARD,
+                        "rewardMinor (the reward per award in minor units, e.g. cents) must be positive.");
             }
             b.rewardMinor = req.rewardMinor();
         }
         if (req.currency() != null) {
             if (!CURRENCY.matcher(req.currency()).matches()) {
-                throw invalid("invalid-currency", "currency is an ISO 4217 code such as USD or EUR.");
+                throw invalid(ProblemCode.INVALID_CURRENCY, "currency is an ISO 4217 code such as USD or EUR.");
             }
             b.currency = req.currency();
         }
         if (req.maxAwards() != null) {
             if (req.maxAwards() < 1 || req.maxAwards() > 1000) {
-                throw invalid("invalid-max-awards", "maxAwards must be between 1 and 1000.");
+                throw invalid(ProblemCode.INVALID_MAX_AWARDS, "maxAwards must be between 1 and 1000.");
             }
             b.maxAwards = req.maxAwards();
         }
         if (creating || req.deadline() != null) {
             if (req.deadline() == null || !req.deadline().isAfter(now())) {
-                throw invalid("invalid-deadline", "deadline must be a moment in the future (ISO 8601, e.g. 2027-06-30T00:00:00Z).");
+                throw invalid(ProblemCode.INVALID_DEADLINE,
+                        "deadline must be a moment in the future (ISO 8601, e.g. 2027-06-30T00:00:00Z).");
             }
             b.deadline = req.deadline().withOffsetSameInstant(ZoneOffset.UTC);
         }
         if (req.requiredTags() != null) {
             for (String tag : req.requiredTags()) {
                 if (tag == null || !TAG.matcher(tag).matches()) {
-                    throw invalid("invalid-tag", "Tags are lower-case letters, digits and '-', at most 50 characters.");
+                    throw invalid(ProblemCode.INVALID_TAG, "Tags are lower-case letters, digits and '-', at most 50 characters.");
                 }
             }
             b.requiredTags = req.requiredTags().stream().distinct().toArray(String[]::new);
@@ -244,26 +247,26 @@ public class BountyService {
 
     private static List<String> criteria(List<String> given) {
         if (given == null || given.isEmpty() || given.size() > MAX_CRITERIA) {
-            throw invalid("invalid-criteria", "criteria is a list of 1 to " + MAX_CRITERIA + " acceptance criteria.");
+            throw invalid(ProblemCode.INVALID_CRITERIA, "criteria is a list of 1 to " + MAX_CRITERIA + " acceptance criteria.");
         }
         List<String> out = new ArrayList<>();
         for (String c : given) {
             if (c == null || c.isBlank() || c.length() > MAX_CRITERION) {
-                throw invalid("invalid-criteria", "Each criterion is 1 to " + MAX_CRITERION + " characters.");
+                throw invalid(ProblemCode.INVALID_CRITERIA, "Each criterion is 1 to " + MAX_CRITERION + " characters.");
             }
             out.add(c.strip());
         }
         return out;
     }
 
-    private static String required(String value, String field) {
+    private static String required(String value, String field, ProblemCode code) {
         if (value == null || value.isBlank()) {
-            throw invalid("invalid-" + field, field + " is required.");
+            throw invalid(code, field + " is required.");
         }
         return value.strip();
     }
 
-    private static ApiException invalid(String code, String detail) {
+    private static ApiException invalid(ProblemCode code, String detail) {
         return new ApiException.Invalid(code, detail);
     }
 

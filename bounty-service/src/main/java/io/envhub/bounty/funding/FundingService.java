@@ -6,6 +6,7 @@ import io.envhub.bounty.funding.FundingViews.FundingView;
 import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
 import io.envhub.bounty.participant.Participant;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -33,21 +34,22 @@ public class FundingService {
     @Transactional
     public FundingView fund(FundingRequest req, Actor actor) {
         if (req == null || req.sponsor() == null || req.sponsor().isBlank()) {
-            throw new ApiException.Invalid("invalid-sponsor", "sponsor (the sponsor's user name) is required.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_SPONSOR, "sponsor (the sponsor's user name) is required.");
         }
         Number n = req.amountMinor();
         boolean integral = n instanceof Integer || n instanceof Long || n instanceof java.math.BigInteger;
         if (!integral || n.longValue() <= 0 || n.longValue() > MAX_AMOUNT
                 || n instanceof java.math.BigInteger big && big.bitLength() > 62) {
-            throw new ApiException.Invalid("invalid-amount", "amountMinor is a positive whole number of minor units (e.g. cents), "
+            throw new ApiException.Invalid(ProblemCode.INVALID_AMOUNT,
+                    "amountMinor is a positive whole number of minor units (e.g. cents), "
                     + "at most " + MAX_AMOUNT + ".");
         }
         if (req.currency() == null || !CURRENCY.matcher(req.currency()).matches()) {
-            throw new ApiException.Invalid("invalid-currency", "currency is an ISO 4217 code such as USD or EUR.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_CURRENCY, "currency is an ISO 4217 code such as USD or EUR.");
         }
         String reference = req.reference() == null ? "" : req.reference().strip();
         if (reference.isEmpty() || reference.length() > 200) {
-            throw new ApiException.Invalid("invalid-reference", "reference (e.g. the bank transfer id) is 1 to 200 characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REFERENCE, "reference (e.g. the bank transfer id) is 1 to 200 characters.");
         }
         long amount = n.longValue();
         Participant sponsor = sponsor(req.sponsor().strip());

@@ -3,6 +3,7 @@ package io.envhub.bounty.hub;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.bounty.BountyConfig;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.auth.ServiceAccount;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -92,7 +93,7 @@ public class HubFacts {
     }
 
     private static ApiException unavailable() {
-        return new ApiException.Unavailable("hub-unavailable", "The registry could not be asked about the environment; "
+        return new ApiException.Unavailable(ProblemCode.HUB_UNAVAILABLE, "The registry could not be asked about the environment; "
                 + "nothing was recorded. Try again shortly.");
     }
 

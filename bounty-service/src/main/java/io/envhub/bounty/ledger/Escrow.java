@@ -2,6 +2,7 @@ package io.envhub.bounty.ledger;
 
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.submission.Submission;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -26,7 +27,7 @@ public class Escrow {
         long needed = Math.multiplyExact(b.rewardMinor, (long) b.maxAwards);
         long available = ledger.lockedBalance(Accounts.sponsor(b.sponsorSubject), b.currency);
         if (available < needed) {
-            throw new ApiException.Conflict("insufficient-balance", "Opening bounty " + b.id + " needs " + needed + " "
+            throw new ApiException.Conflict(ProblemCode.INSUFFICIENT_BALANCE, "Opening bounty " + b.id + " needs " + needed + " "
                     + b.currency + " (minor units: reward " + b.rewardMinor + " × " + b.maxAwards + " award(s)); "
                     + b.sponsorUsername + "'s available balance is " + available + " " + b.currency + ", " + (needed - available)
                     + " short. An admin records funding first.");

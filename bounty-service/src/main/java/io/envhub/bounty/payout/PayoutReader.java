@@ -6,6 +6,7 @@ import io.envhub.bounty.payout.PayoutViews.Earnings;
 import io.envhub.bounty.payout.PayoutViews.EarningsTotal;
 import io.envhub.bounty.payout.PayoutViews.PayoutView;
 import io.envhub.bounty.submission.Submission;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ public class PayoutReader {
     /** Payouts with the given status (null: all), oldest first, at most 1000. */
     public List<PayoutView> list(String status) {
         if (status != null && !status.isBlank() && !STATUSES.contains(status)) {
-            throw new ApiException.Invalid("invalid-status", "status is one of pending, sent, confirmed, failed.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_STATUS, "status is one of pending, sent, confirmed, failed.");
         }
         List<Payout> rows = status == null || status.isBlank() ? Payout.find("ORDER BY id").page(0, 1000).list()
                 : Payout.find("status = ?1 ORDER BY id", status).page(0, 1000).list();

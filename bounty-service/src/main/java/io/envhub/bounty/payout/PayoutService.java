@@ -6,6 +6,7 @@ import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
 import io.envhub.bounty.submission.Submission;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -61,18 +62,18 @@ public class PayoutService {
     public Payout confirm(long id, String reference, String actor) {
         String ref = reference == null ? "" : reference.strip();
         if (ref.isEmpty() || ref.length() > 200) {
-            throw new ApiException.Invalid("invalid-reference", "reference (e.g. the bank transfer id) is 1 to 200 characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REFERENCE, "reference (e.g. the bank transfer id) is 1 to 200 characters.");
         }
         Payout p = locked(id);
         if ("confirmed".equals(p.status)) {
             if (ref.equals(p.externalReference)) {
                 return p;
             }
-            throw new ApiException.Conflict("payout-already-confirmed", "Payout " + id + " was already confirmed with reference "
+            throw new ApiException.Conflict(ProblemCode.PAYOUT_ALREADY_CONFIRMED, "Payout " + id + " was already confirmed with reference "
                     + p.externalReference + ".");
         }
         if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
-            throw new ApiException.Conflict("illegal-transition", "Cannot confirm: the payout is " + p.status
+            throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot confirm: the payout is " + p.status
                     + "; retry it first.");
         }
         ledger.post(new Ledger.Posting("payout", actor, ref, p.bountyId, p.submissionId, "payout " + p.id), p.currency,
@@ -95,14 +96,14 @@ public class PayoutService {
     public Payout fail(long id, String reason, String actor) {
         String why = reason == null || reason.isBlank() ? "marked failed by " + actor : reason.strip();
         if (why.length() > 1000) {
-            throw new ApiException.Invalid("invalid-reason", "reason is at most 1000 characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REASON, "reason is at most 1000 characters.");
         }
         Payout p = locked(id);
         if ("failed".equals(p.status)) {
             return p;
         }
         if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
-            throw new ApiException.Conflict("illegal-transition", "Cannot mark failed: the payout is " + p.status + ".");
+            throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot mark failed: the payout is " + p.status + ".");
         }
         p.status = "failed";
         p.failure = why;
@@ -118,7 +119,7 @@ public class PayoutService {
     public Payout retry(long id, String actor) {
         Payout p = locked(id);
         if (!"failed".equals(p.status)) {
-            throw new ApiException.Conflict("illegal-transition", "Cannot retry: the payout is " + p.status
+            throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot retry: the payout is " + p.status
                     + "; only failed payouts are retried.");
         }
         p.status = "pending";

@@ -1,5 +1,6 @@
 package io.envhub.bounty.security;
 
+import io.envhub.contract.ProblemCode;
 import io.quarkus.security.AuthenticationFailedException;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
@@ -33,7 +34,7 @@ public class SignInProblem {
         if (find(context.failure(), SuspensionCheck.StandingUnknown.class) != null) {
             // fail closed: without hub-backend's answer nobody can say the user is not suspended
             response.setStatusCode(503).putHeader("Content-Type", MEDIA_TYPE).putHeader("Retry-After", "5")
-                    .end(problem("hub-unavailable", "Service unavailable", 503, "Whether your account may act could not be "
+                    .end(problem(ProblemCode.HUB_UNAVAILABLE, "Service unavailable", 503, "Whether your account may act could not be "
                             + "checked with the registry; nothing was done. Try again shortly.", context.normalizedPath()));
             return;
         }
@@ -49,11 +50,11 @@ public class SignInProblem {
 
     /** The problem document for a 401. */
     static String body(String detail, String path) {
-        return problem("unauthorized", "Authentication required", 401, detail, path);
+        return problem(ProblemCode.UNAUTHORIZED, "Authentication required", 401, detail, path);
     }
 
-    private static String problem(String code, String title, int status, String detail, String path) {
-        JsonObject problem = new JsonObject().put("type", "https://envhub.dev/problems/" + code)
+    private static String problem(ProblemCode code, String title, int status, String detail, String path) {
+        JsonObject problem = new JsonObject().put("type", code.type())
                 .put("title", title).put("status", status).put("detail", detail);
         if (path != null) {
             problem.put("instance", path);

@@ -7,6 +7,7 @@ import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.payout.PayoutService;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -47,10 +48,10 @@ public class AwardService {
         String from = s.status;
         String to = Machine.SUBMISSION.next(from, "approve");
         if (SubmissionVersion.latest(s.id).id != versionId) {
-            throw new ApiException.Conflict("version-changed", "A new version was submitted while you reviewed; review it.");
+            throw new ApiException.Conflict(ProblemCode.VERSION_CHANGED, "A new version was submitted while you reviewed; review it.");
         }
         if (b.awardsLeft() == 0 || "awarded".equals(b.status)) {
-            throw new ApiException.Conflict("bounty-fully-awarded", "Bounty " + b.id + " has given all its " + b.maxAwards
+            throw new ApiException.Conflict(ProblemCode.BOUNTY_FULLY_AWARDED, "Bounty " + b.id + " has given all its " + b.maxAwards
                     + " award(s).");
         }
         Machine.BOUNTY.next(b.status, "review");

@@ -8,6 +8,7 @@ import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.submission.SubmissionViews.ReviewRequest;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -44,11 +45,11 @@ public class ReviewService {
         Submission s = reviewable(Submission.findById(submissionId), submissionId, actor);
         Bounty b = Bounty.findById(s.bountyId);
         if (req == null || req.decision() == null || !DECISIONS.contains(req.decision())) {
-            throw new ApiException.Invalid("invalid-decision", "decision must be approve, request_changes or reject.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DECISION, "decision must be approve, request_changes or reject.");
         }
         String comment = req.comment() == null ? "" : req.comment();
         if (comment.length() > MAX_COMMENT) {
-            throw new ApiException.Invalid("invalid-comment", "A comment is at most " + MAX_COMMENT + " characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_COMMENT, "A comment is at most " + MAX_COMMENT + " characters.");
         }
         List<Review.Tick> checklist = checklist(b, req.checklist());
         if ("approve".equals(req.decision())) {
@@ -59,7 +60,7 @@ public class ReviewService {
             SubmissionVersion v = SubmissionVersion.latest(s.id);
             var facts = versions.current(VersionCheck.parse(v.environment), v.version);
             if (!v.sha256.equals(facts.sha256())) {
-                throw new ApiException.Conflict("version-changed", v.environment + "@" + v.version + " no longer has the "
+                throw new ApiException.Conflict(ProblemCode.VERSION_CHANGED, v.environment + "@" + v.version + " no longer has the "
                         + "reviewed bytes (sha256 " + v.sha256 + ").");
             }
             return awards.approve(s.bountyId, submissionId, v.id, comment, checklist, actor);
@@ -107,14 +108,14 @@ public class ReviewService {
             throw new ApiException.Forbidden("Only the sponsor of bounty " + b.id + " (and admins) review its submissions.");
         }
         if (actor.is(s.submitterSubject)) {
-            throw new ApiException.Forbidden("self-dealing", "You cannot review your own submission.");
+            throw new ApiException.Forbidden(ProblemCode.SELF_DEALING, "You cannot review your own submission.");
         }
         return s;
     }
 
     private static List<Review.Tick> checklist(Bounty b, List<Boolean> ticks) {
         if (ticks == null || ticks.size() != b.criteria.size() || ticks.contains(null)) {
-            throw new ApiException.Invalid("invalid-checklist", "checklist needs one true/false per acceptance criterion ("
+            throw new ApiException.Invalid(ProblemCode.INVALID_CHECKLIST, "checklist needs one true/false per acceptance criterion ("
                     + b.criteria.size() + "), in order.");
         }
         List<Review.Tick> out = new ArrayList<>();

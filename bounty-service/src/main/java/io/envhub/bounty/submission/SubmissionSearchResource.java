@@ -2,6 +2,7 @@ package io.envhub.bounty.submission;
 
 import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -28,10 +29,10 @@ public class SubmissionSearchResource {
             + "the environment owner/name, oldest award first (public: decided submissions are public).")
     public List<SubmissionView> search(@QueryParam("environment") String environment, @QueryParam("status") String status) {
         if (environment == null || !environment.matches("[^/\\s]{1,100}/[^/\\s]{1,100}")) {
-            throw new ApiException.Invalid("invalid-environment", "Give environment=owner/name.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_ENVIRONMENT, "Give environment=owner/name.");
         }
         if (status != null && !"approved".equals(status)) {
-            throw new ApiException.Invalid("invalid-status", "Only status=approved can be listed across bounties.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_STATUS, "Only status=approved can be listed across bounties.");
         }
         return reader.approvedOf(environment, callers.actor());
     }

@@ -10,6 +10,7 @@ import io.envhub.bounty.bounty.Domains;
 import io.envhub.bounty.hub.VersionFacts;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -52,7 +53,7 @@ public class SubmissionService {
         Bounty b = mayParticipate(bountyId, actor);
         if (Submission.count("bountyId = ?1 AND submitterSubject = ?2 AND status IN "
                 + "('submitted', 'in_review', 'changes_requested', 'approved')", bountyId, actor.subject()) > 0) {
-            throw new ApiException.Conflict("already-submitted", "You already have a submission to bounty " + bountyId
+            throw new ApiException.Conflict(ProblemCode.ALREADY_SUBMITTED, "You already have a submission to bounty " + bountyId
                     + "; answer a change request with a new version on it (POST /api/v1/submissions/{id}/versions).");
         }
         Submission s = new Submission();
@@ -123,15 +124,15 @@ public class SubmissionService {
     private static Bounty mayParticipate(long bountyId, Actor actor) {
         Bounty b = BountyService.visible(bountyId, actor);
         if (actor.is(b.sponsorSubject)) {
-            throw new ApiException.Forbidden("self-dealing", "You cannot submit to your own bounty.");
+            throw new ApiException.Forbidden(ProblemCode.SELF_DEALING, "You cannot submit to your own bounty.");
         }
         Machine.BOUNTY.next(b.status, "submit");
         if (!b.deadline.isAfter(now())) {
-            throw new ApiException.Conflict("deadline-passed", "The deadline of bounty " + b.id + " (" + b.deadline
+            throw new ApiException.Conflict(ProblemCode.DEADLINE_PASSED, "The deadline of bounty " + b.id + " (" + b.deadline
                     + ") has passed.");
         }
         if (Domains.APPLICATION_ONLY.equals(b.tier) && !Application.accepted(bountyId, actor.subject())) {
-            throw new ApiException.Forbidden("not-accepted", "Bounty " + b.id + " is application-only: only accepted applicants "
+            throw new ApiException.Forbidden(ProblemCode.NOT_ACCEPTED, "Bounty " + b.id + " is application-only: only accepted applicants "
                     + "may submit.");
         }
         return b;

@@ -3,6 +3,8 @@ package io.envhub.bounty.submission;
 import io.envhub.bounty.hub.HubFacts;
 import io.envhub.bounty.hub.VersionFacts;
 import io.envhub.bounty.bounty.Bounty;
+import io.envhub.contract.ProblemCode;
+import io.envhub.contract.VersionStatus;
 import io.envhub.kit.error.ApiException;
 import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,11 +32,11 @@ public class VersionCheck {
     /** Parses {@code owner/name}; 400 {@code invalid-environment} otherwise. */
     public static Ref parse(String environment) {
         if (environment == null) {
-            throw new ApiException.Invalid("invalid-environment", "environment is required, as owner/name.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_ENVIRONMENT, "environment is required, as owner/name.");
         }
         String[] parts = environment.strip().split("/");
         if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank() || parts[0].length() > 100 || parts[1].length() > 200) {
-            throw new ApiException.Invalid("invalid-environment", "environment must be owner/name, e.g. alice/reverse-text.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_ENVIRONMENT, "environment must be owner/name, e.g. alice/reverse-text.");
         }
         return new Ref(parts[0], parts[1]);
     }
@@ -42,11 +44,11 @@ public class VersionCheck {
     /** The version's facts when it is eligible; 403 or 409 naming the reason otherwise. */
     public VersionFacts eligible(Ref ref, String version, String submitterSubject) {
         if (version == null || version.isBlank() || version.length() > 100) {
-            throw new ApiException.Invalid("invalid-version", "version is required, e.g. 0.1.4.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_VERSION, "version is required, e.g. 0.1.4.");
         }
         VersionFacts facts = current(ref, version.strip());
         if (!hub.mayPublish(ref.owner(), submitterSubject)) {
-            throw new ApiException.Forbidden("not-a-publisher", "You may only submit environments you may publish to (your own, "
+            throw new ApiException.Forbidden(ProblemCode.NOT_A_PUBLISHER, "You may only submit environments you may publish to (your own, "
                     + "or an organisation where you are owner or maintainer); you may not publish to '" + ref.owner() + "'.");
         }
         return facts;
@@ -57,17 +59,17 @@ public class VersionCheck {
         VersionFacts facts = hub.version(ref.owner(), ref.name(), version);
         String what = ref.text() + "@" + version;
         if (!facts.exists()) {
-            throw new ApiException.Conflict("version-not-found", what + " is not published on the hub (or was deleted).");
+            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_FOUND, what + " is not published on the hub (or was deleted).");
         }
         if (facts.yanked()) {
-            throw new ApiException.Conflict("version-yanked", what + " is yanked.");
+            throw new ApiException.Conflict(ProblemCode.VERSION_YANKED, what + " is yanked.");
         }
-        if (!"validated".equals(facts.status())) {
-            throw new ApiException.Conflict("version-not-validated", what + " is not validated (its validation status is "
+        if (!VersionStatus.VALIDATED.is(facts.status())) {
+            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_VALIDATED, what + " is not validated (its validation status is "
                     + facts.status() + ").");
         }
         if (!facts.runtimeVerified()) {
-            throw new ApiException.Conflict("version-not-runtime-verified", what + " passed only the static checks; a bounty "
+            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_RUNTIME_VERIFIED, what + " passed only the static checks; a bounty "
                     + "needs a version whose runtime checks ran and passed.");
         }
         return facts;
@@ -95,6 +97,6 @@ public class VersionCheck {
         }
         why.append(" its tags are ").append(has.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(has)))
                 .append(". Add them to the environment (pyproject keywords) and publish a new version.");
-        throw new ApiException.Conflict("missing-required-tags", why.toString());
+        throw new ApiException.Conflict(ProblemCode.MISSING_REQUIRED_TAGS, why.toString());
     }
 }

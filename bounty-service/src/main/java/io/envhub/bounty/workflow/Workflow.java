@@ -1,5 +1,6 @@
 package io.envhub.bounty.workflow;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -89,7 +90,7 @@ public final class Workflow {
         /** The 409 for {@code action} in {@code state}. */
         public ApiException illegal(String state, String action) {
             List<String> allowed = allowed(state).stream().filter(a -> !INTERNAL.contains(a)).toList();
-            return new ApiException.Conflict("illegal-transition", "Cannot " + action.replace('_', ' ') + ": the " + noun
+            return new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot " + action.replace('_', ' ') + ": the " + noun
                     + " is " + state + "; allowed actions: " + (allowed.isEmpty() ? "none" : String.join(", ", allowed)) + ".");
         }
     }

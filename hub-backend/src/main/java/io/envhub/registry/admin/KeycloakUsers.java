@@ -2,6 +2,7 @@ package io.envhub.registry.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.SecurityConfig;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -80,15 +81,16 @@ public class KeycloakUsers {
                 throw new ApiException.NotFound("Keycloak does not know this user or role.");
             }
             if (res.statusCode() != expected && !(expected == 204 && res.statusCode() == 200)) {
-                throw new ApiException.Unavailable("identity-unavailable", "Keycloak refused the change (HTTP "
+                throw new ApiException.Unavailable(ProblemCode.IDENTITY_UNAVAILABLE, "Keycloak refused the change (HTTP "
                         + res.statusCode() + "); nothing was changed.");
             }
             return res.body() == null || res.body().isBlank() ? json.nullNode() : json.readTree(res.body());
         } catch (IOException e) {
-            throw new ApiException.Unavailable("identity-unavailable", "Keycloak's admin API is unreachable; nothing was changed.");
+            throw new ApiException.Unavailable(ProblemCode.IDENTITY_UNAVAILABLE,
+                    "Keycloak's admin API is unreachable; nothing was changed.");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ApiException.Unavailable("identity-unavailable", "interrupted");
+            throw new ApiException.Unavailable(ProblemCode.IDENTITY_UNAVAILABLE, "interrupted");
         }
     }
 
@@ -102,7 +104,7 @@ public class KeycloakUsers {
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
         if (res.statusCode() != 200) {
-            throw new ApiException.Unavailable("identity-unavailable", "The hub's admin service account (client "
+            throw new ApiException.Unavailable(ProblemCode.IDENTITY_UNAVAILABLE, "The hub's admin service account (client "
                     + config.clientId() + ") could not sign in to Keycloak (HTTP " + res.statusCode() + ").");
         }
         JsonNode t = json.readTree(res.body());

@@ -1,5 +1,6 @@
 package io.envhub.registry.admin;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.audit.AuditLog;
@@ -54,18 +55,18 @@ public class UserAdminService {
     public UserView suspend(String username, String reason) {
         Owner admin = gate.requireAdmin();
         if (reason == null || reason.isBlank()) {
-            throw new ApiException.Invalid("reason-required", "Give a reason: it is recorded in the audit log.");
+            throw new ApiException.Invalid(ProblemCode.REASON_REQUIRED, "Give a reason: it is recorded in the audit log.");
         }
         Owner user = user(username);
         if (user.id.equals(admin.id)) {
-            throw new ApiException.Conflict("self-suspension", "You cannot suspend yourself.");
+            throw new ApiException.Conflict(ProblemCode.SELF_SUSPENSION, "You cannot suspend yourself.");
         }
         int inserted = em.createNativeQuery("INSERT INTO hub.suspensions (user_id, subject, reason, suspended_by)"
                         + " VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
                 .setParameter(1, user.id).setParameter(2, user.subject).setParameter(3, reason.strip())
                 .setParameter(4, admin.name).executeUpdate();
         if (inserted == 0) {
-            throw new ApiException.Conflict("already-suspended", "User " + user.name + " is already suspended.");
+            throw new ApiException.Conflict(ProblemCode.ALREADY_SUSPENDED, "User " + user.name + " is already suspended.");
         }
         audit.record(admin.name, "user.suspend", "user:" + user.name, reason.strip(), Map.of("suspended", false),
                 Map.of("suspended", true));
@@ -81,7 +82,7 @@ public class UserAdminService {
         Owner user = user(username);
         int deleted = em.createNativeQuery("DELETE FROM hub.suspensions WHERE user_id = ?1").setParameter(1, user.id).executeUpdate();
         if (deleted == 0) {
-            throw new ApiException.Conflict("not-suspended", "User " + user.name + " is not suspended.");
+            throw new ApiException.Conflict(ProblemCode.NOT_SUSPENDED, "User " + user.name + " is not suspended.");
         }
         audit.record(admin.name, "user.unsuspend", "user:" + user.name, reason == null || reason.isBlank() ? null : reason.strip(),
                 Map.of("suspended", true), Map.of("suspended", false));
@@ -95,7 +96,7 @@ public class UserAdminService {
     public UserView setRole(String username, String role, boolean grant, String reason) {
         Owner admin = gate.requireAdmin();
         if (!GRANTABLE.contains(role)) {
-            throw new ApiException.Invalid("role-not-grantable", "Only these roles can be granted here: " + GRANTABLE + ".");
+            throw new ApiException.Invalid(ProblemCode.ROLE_NOT_GRANTABLE, "Only these roles can be granted here: " + GRANTABLE + ".");
         }
         Owner user = user(username);
         boolean had = keycloak.realmRoles(user.subject).contains(role);

@@ -1,5 +1,6 @@
 package io.envhub.registry.audit;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.audit.RequestIds;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,7 +53,7 @@ public class AuditLog {
     public List<AuditEvent> search(Filter f) {
         int limit = f.limit() <= 0 ? 100 : f.limit();
         if (limit > MAX_LIMIT) {
-            throw new ApiException.Invalid("invalid-limit", "limit must be between 1 and " + MAX_LIMIT + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_LIMIT, "limit must be between 1 and " + MAX_LIMIT + ".");
         }
         StringBuilder sql = new StringBuilder("SELECT id, at, actor, action, target, reason, CAST(before AS text),"
                 + " CAST(after AS text), request_id FROM hub.audit_events WHERE true");

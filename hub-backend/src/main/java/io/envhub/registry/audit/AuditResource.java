@@ -1,5 +1,6 @@
 package io.envhub.registry.audit;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AdminGate;
 import jakarta.ws.rs.GET;
@@ -48,7 +49,8 @@ public class AuditResource {
             }
             return OffsetDateTime.parse(value);
         } catch (DateTimeParseException e) {
-            throw new ApiException.Invalid("invalid-" + name, name + " must be an ISO date (2026-12-01) or date-time.");
+            throw new ApiException.Invalid("to".equals(name) ? ProblemCode.INVALID_TO : ProblemCode.INVALID_FROM,
+                    name + " must be an ISO date (2026-12-01) or date-time.");
         }
     }
 }

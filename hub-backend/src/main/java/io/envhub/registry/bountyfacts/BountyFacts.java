@@ -1,5 +1,6 @@
 package io.envhub.registry.bountyfacts;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
@@ -82,7 +83,7 @@ public class BountyFacts {
     /** Whether the user with this Keycloak subject may publish to {@code ownerName} (as {@link AccessPolicy} decides). */
     public PublisherFacts publisher(String ownerName, String subject) {
         if (subject == null || subject.isBlank()) {
-            throw new ApiException.Invalid("invalid-request", "subject (a Keycloak subject) is required.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "subject (a Keycloak subject) is required.");
         }
         Owner owner = Owner.findByName(ownerName).orElse(null);
         Owner user = Owner.findBySubject(subject);

@@ -1,5 +1,6 @@
 package io.envhub.registry.download;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.registry.download.DownloadService.DayCount;
 import io.envhub.registry.download.DownloadService.Target;
 import io.envhub.kit.error.ApiException;
@@ -52,7 +53,7 @@ public class DownloadResource {
         try {
             n = Integer.parseInt(days.strip());
         } catch (NumberFormatException e) {
-            throw new ApiException.Invalid("invalid-days", "days must be a whole number.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DAYS, "days must be a whole number.");
         }
         return downloads.history(owner, name, n);
     }

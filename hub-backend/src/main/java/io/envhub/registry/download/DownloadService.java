@@ -1,5 +1,6 @@
 package io.envhub.registry.download;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
@@ -69,7 +70,7 @@ public class DownloadService {
     @Transactional
     public List<DayCount> history(String owner, String name, int days) {
         if (days < 1 || days > MAX_DAYS) {
-            throw new ApiException.Invalid("invalid-days", "days must be between 1 and " + MAX_DAYS + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DAYS, "days must be between 1 and " + MAX_DAYS + ".");
         }
         Environment env = lookup.readable(owner, name);
         List<?> rows = em.createNativeQuery("""

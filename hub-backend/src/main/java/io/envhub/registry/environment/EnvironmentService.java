@@ -3,6 +3,7 @@ package io.envhub.registry.environment;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.metadata.MetadataField;
 import io.envhub.format.metadata.ProjectUrls;
 import io.envhub.format.version.InvalidVersionException;
@@ -73,14 +74,14 @@ public class EnvironmentService {
         Environment env = lookup.readable(owner, name);
         access.requireManage(env);
         if (patch == null) {
-            throw new ApiException.Invalid("invalid-request", "Send a JSON object with summary, visibility and/or tags.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send a JSON object with summary, visibility and/or tags.");
         }
         List<String> sets = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
         if (patch.summary() != null) {
             String summary = patch.summary().strip();
             if (summary.length() > MAX_SUMMARY || summary.contains("\n")) {
-                throw new ApiException.Invalid("invalid-summary", "The summary is one line of at most " + MAX_SUMMARY
+                throw new ApiException.Invalid(ProblemCode.INVALID_SUMMARY, "The summary is one line of at most " + MAX_SUMMARY
                         + " characters.");
             }
             sets.add("summary = CAST(:summary AS text)");
@@ -88,7 +89,7 @@ public class EnvironmentService {
         }
         if (patch.visibility() != null) {
             if (!Environment.PUBLIC.equals(patch.visibility()) && !Environment.PRIVATE.equals(patch.visibility())) {
-                throw new ApiException.Invalid("invalid-visibility", "visibility must be 'public' or 'private'.");
+                throw new ApiException.Invalid(ProblemCode.INVALID_VISIBILITY, "visibility must be 'public' or 'private'.");
             }
             sets.add("visibility = :visibility");
             params.put("visibility", patch.visibility());

@@ -1,5 +1,6 @@
 package io.envhub.registry.environment;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,7 +23,7 @@ public final class Tags {
     public static String normalize(String tag) {
         String t = tag == null ? "" : tag.strip().toLowerCase(Locale.ROOT);
         if (!TAG.matcher(t).matches()) {
-            throw new ApiException.Invalid("invalid-tag", "Tag '" + tag + "' is not valid: use 1 to 50 lower-case letters,"
+            throw new ApiException.Invalid(ProblemCode.INVALID_TAG, "Tag '" + tag + "' is not valid: use 1 to 50 lower-case letters,"
                     + " digits and '-', starting with a letter or digit.");
         }
         return t;
@@ -35,7 +36,7 @@ public final class Tags {
             out.add(normalize(tag));
         }
         if (out.size() > MAX_TAGS) {
-            throw new ApiException.Invalid("too-many-tags", "At most " + MAX_TAGS + " tags, not " + out.size() + ".");
+            throw new ApiException.Invalid(ProblemCode.TOO_MANY_TAGS, "At most " + MAX_TAGS + " tags, not " + out.size() + ".");
         }
         return new ArrayList<>(out);
     }

@@ -1,6 +1,7 @@
 package io.envhub.registry.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.FormatException;
 import io.envhub.kit.error.ErrorRows;
 import io.envhub.kit.error.ErrorTable.Row;
@@ -18,10 +19,10 @@ import java.util.Optional;
 @ApplicationScoped
 public class HubErrorRows implements ErrorRows {
     static final List<Row> ROWS = List.of(
-            new Row(ClosedChannelException.class, 400, "upload-interrupted", "Upload interrupted")
+            new Row(ClosedChannelException.class, 400, ProblemCode.UPLOAD_INTERRUPTED.code(), "Upload interrupted")
                     .inCauses("The connection closed before the upload finished; nothing was stored. Push again."),
             new Row(FormatException.class, 400, null, "Invalid package")
-                    .typedBy(t -> ((FormatException) t).code().replace('.', '-').replace('_', '-')));
+                    .typedBy(t -> ProblemCode.formatCode(((FormatException) t).code())));
 
     @Override
     public List<Row> rows() {
@@ -36,11 +37,11 @@ public class HubErrorRows implements ErrorRows {
     public Optional<Row> match(Throwable error) {
         for (Throwable c = error; c != null; c = c.getCause()) {
             if (c instanceof JsonProcessingException) {
-                return Optional.of(new Row(c.getClass(), 400, "invalid-json", "Invalid request")
+                return Optional.of(new Row(c.getClass(), 400, ProblemCode.INVALID_JSON.code(), "Invalid request")
                         .inCauses(InputProblems.detail(error)));
             }
             if (c instanceof SQLException sql && ("22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState()))) {
-                return Optional.of(new Row(c.getClass(), 400, "invalid-characters", "Invalid request")
+                return Optional.of(new Row(c.getClass(), 400, ProblemCode.INVALID_CHARACTERS.code(), "Invalid request")
                         .inCauses("A field or path segment contains a NUL byte or a character that cannot be stored."));
             }
         }

@@ -2,6 +2,7 @@ package io.envhub.registry.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.Problem;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -34,17 +35,17 @@ public class InputGuard {
     private void check(RoutingContext context) {
         String uri = context.request().uri();
         if (uri.length() > MAX_URI) {
-            refuse(context, 414, "uri-too-long", "URI too long", "The request target has more than " + MAX_URI + " characters.");
+            refuse(context, 414, ProblemCode.URI_TOO_LONG, "URI too long", "The request target has more than " + MAX_URI + " characters.");
         } else if (uri.toLowerCase(Locale.ROOT).contains("%00") || uri.indexOf('\0') >= 0) {
-            refuse(context, 400, "invalid-characters", "Invalid request", "The path or query contains a NUL byte.");
+            refuse(context, 400, ProblemCode.INVALID_CHARACTERS, "Invalid request", "The path or query contains a NUL byte.");
         } else {
             context.next();
         }
     }
 
-    private void refuse(RoutingContext context, int status, String type, String title, String detail) {
+    private void refuse(RoutingContext context, int status, ProblemCode type, String title, String detail) {
         String path = context.normalizedPath();
-        Problem problem = new Problem(Problem.TYPE_PREFIX + type, title, status, detail,
+        Problem problem = new Problem(type.type(), title, status, detail,
                 path.length() > 200 || path.indexOf('\0') >= 0 ? null : path);
         String body;
         try {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.kit.error.Problems;
 import jakarta.ws.rs.core.Response;
@@ -34,7 +35,7 @@ public class InputProblems {
     }
 
     Response invalidJson(JsonProcessingException e, UriInfo uri) {
-        return problems.problem(new ApiException.Invalid("invalid-json", detail(e)), uri == null ? null : uri.getPath());
+        return problems.problem(new ApiException.Invalid(ProblemCode.INVALID_JSON, detail(e)), uri == null ? null : uri.getPath());
     }
 
     /** The client-facing explanation of the JSON error in this exception's cause chain (no Java class names). */

@@ -3,6 +3,7 @@ package io.envhub.registry.evaluation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -28,7 +29,7 @@ record EvalMetadata(ObjectNode raw, String envId, String model, String provider,
         try {
             root = json.readTree(bytes);
         } catch (IOException e) {
-            throw new ApiException.Invalid("metadata-invalid-json", "metadata.json is not well-formed JSON: "
+            throw new ApiException.Invalid(ProblemCode.METADATA_INVALID_JSON, "metadata.json is not well-formed JSON: "
                     + firstLine(e.getMessage()));
         }
         if (!(root instanceof ObjectNode obj)) {
@@ -148,6 +149,6 @@ record EvalMetadata(ObjectNode raw, String envId, String model, String provider,
     }
 
     private static ApiException invalid(String detail) {
-        return new ApiException.Invalid("metadata-invalid", detail);
+        return new ApiException.Invalid(ProblemCode.METADATA_INVALID, detail);
     }
 }

@@ -1,5 +1,6 @@
 package io.envhub.registry.evaluation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,7 +34,7 @@ final class EvalMultipart {
     static Parts read(InputStream body, String contentType, long maxMetadataBytes, ResultsScanner scanner, int pageSize) {
         if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
                 || !contentType.toLowerCase(Locale.ROOT).contains("boundary=")) {
-            throw new ApiException.Invalid("not-multipart", "Send the run as multipart/form-data with the parts 'metadata' "
+            throw new ApiException.Invalid(ProblemCode.NOT_MULTIPART, "Send the run as multipart/form-data with the parts 'metadata' "
                     + "(metadata.json) and 'results' (results.jsonl or results.jsonl.gz).");
         }
         MimeTokenStream parts = new MimeTokenStream(CONFIG);
@@ -49,7 +50,7 @@ final class EvalMultipart {
                     name = param(RawFieldParser.DEFAULT.parseRawBody(raw(parts.getField())), "name");
                 } else if (state == EntityState.T_BODY && "metadata".equals(name)) {
                     if (metadata != null) {
-                        throw new ApiException.Invalid("metadata-repeated", "Send one 'metadata' part.");
+                        throw new ApiException.Invalid(ProblemCode.METADATA_REPEATED, "Send one 'metadata' part.");
                     }
                     metadata = parts.getDecodedInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxMetadataBytes + 1));
                     if (metadata.length > maxMetadataBytes) {
@@ -57,7 +58,7 @@ final class EvalMultipart {
                     }
                 } else if (state == EntityState.T_BODY && "results".equals(name)) {
                     if (results != null) {
-                        throw new ApiException.Invalid("results-repeated", "Send one 'results' part.");
+                        throw new ApiException.Invalid(ProblemCode.RESULTS_REPEATED, "Send one 'results' part.");
                     }
                     results = scanner.scan(parts.getDecodedInputStream(), pageSize);
                 }
@@ -69,13 +70,14 @@ final class EvalMultipart {
             if (e instanceof RuntimeException re) {
                 throw re;
             }
-            throw new ApiException.Invalid("upload-interrupted", "The multipart body could not be read: " + e.getMessage());
+            throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "The multipart body could not be read: " + e.getMessage());
         }
         if (metadata == null || results == null) {
             if (results != null) {
                 ResultsScanner.deleteQuietly(results.file());
             }
-            throw new ApiException.Invalid(metadata == null ? "metadata-missing" : "results-missing", "Send both parts: "
+            throw new ApiException.Invalid(metadata == null ? ProblemCode.METADATA_MISSING : ProblemCode.RESULTS_MISSING,
+                    "Send both parts: "
                     + "'metadata' (metadata.json) and 'results' (results.jsonl or results.jsonl.gz); '"
                     + (metadata == null ? "metadata" : "results") + "' is missing.");
         }

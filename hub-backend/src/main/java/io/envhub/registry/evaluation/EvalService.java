@@ -2,6 +2,7 @@ package io.envhub.registry.evaluation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.hash.Sha256;
 import io.envhub.format.name.ProjectName;
 import io.envhub.kit.error.ApiException;
@@ -59,29 +60,29 @@ public class EvalService {
             String id = meta.envId().strip();
             String last = id.substring(id.lastIndexOf('/') + 1).replace('_', '-');
             if (!ProjectName.isValid(last) || !ProjectName.normalize(last).equals(ProjectName.normalize(target.name()))) {
-                throw new ApiException.Invalid("env-mismatch", "metadata.json says env_id '" + id + "', but the run is pushed"
+                throw new ApiException.Invalid(ProblemCode.ENV_MISMATCH, "metadata.json says env_id '" + id + "', but the run is pushed"
                         + " to " + target.owner() + "/" + target.name() + ".");
             }
         }
         if (scan.rows() != meta.expectedRollouts()) {
-            throw new ApiException.Invalid("rows-mismatch", "results.jsonl holds " + scan.rows() + " rollouts; metadata.json "
+            throw new ApiException.Invalid(ProblemCode.ROWS_MISMATCH, "results.jsonl holds " + scan.rows() + " rollouts; metadata.json "
                     + "announces num_examples × rollouts_per_example = " + meta.numExamples() + " × "
                     + meta.rolloutsPerExample() + " = " + meta.expectedRollouts() + ".");
         }
         if (scan.perExample().size() != meta.numExamples()) {
-            throw new ApiException.Invalid("example-ids-mismatch", "results.jsonl has " + scan.perExample().size()
+            throw new ApiException.Invalid(ProblemCode.EXAMPLE_IDS_MISMATCH, "results.jsonl has " + scan.perExample().size()
                     + " different example_id values; metadata.json says num_examples = " + meta.numExamples() + ".");
         }
         for (Map.Entry<String, Integer> e : scan.perExample().entrySet()) {
             if (e.getValue() != meta.rolloutsPerExample()) {
-                throw new ApiException.Invalid("example-ids-mismatch", "example_id " + e.getKey() + " has " + e.getValue()
+                throw new ApiException.Invalid(ProblemCode.EXAMPLE_IDS_MISMATCH, "example_id " + e.getKey() + " has " + e.getValue()
                         + " rollouts in results.jsonl; metadata.json says rollouts_per_example = "
                         + meta.rolloutsPerExample() + ".");
             }
         }
         if (meta.avgReward() != null
                 && Math.abs(meta.avgReward() - scan.rewardMean()) > REWARD_TOLERANCE * Math.max(1, Math.abs(scan.rewardMean()))) {
-            throw new ApiException.Invalid("avg-reward-mismatch", String.format(Locale.ROOT, "metadata.json says avg_reward "
+            throw new ApiException.Invalid(ProblemCode.AVG_REWARD_MISMATCH, String.format(Locale.ROOT, "metadata.json says avg_reward "
                     + "= %s, but the mean reward of the %d rollouts in results.jsonl is %s.", meta.avgReward(), scan.rows(),
                     scan.rewardMean()));
         }

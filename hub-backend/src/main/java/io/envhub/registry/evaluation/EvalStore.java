@@ -1,5 +1,6 @@
 package io.envhub.registry.evaluation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
@@ -62,7 +63,7 @@ public class EvalStore {
         access.requireScope(Caller.PUBLISH);
         EnvironmentVersion v = versions.find(owner, name, version).version();
         if (!EnvironmentVersion.VALIDATED.equals(v.status)) {
-            throw new ApiException.Conflict("version-not-validated", "Version " + v.version + " of " + env.owner.name + "/"
+            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_VALIDATED, "Version " + v.version + " of " + env.owner.name + "/"
                     + env.name + " is " + v.status + ": results are accepted for validated versions only.");
         }
         return new Target(env.id, v.id, env.owner.name, env.name, v.version, caller.ownerId());

@@ -2,6 +2,7 @@ package io.envhub.registry.evaluation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -96,7 +97,7 @@ final class ResultsScanner {
                     }
                     if (lineLen == line.length) {
                         if (lineLen >= limits.maxRowBytes()) {
-                            throw new ApiException.Invalid("row-too-long", "Line " + (st.lineNo + 1) + " of results.jsonl is "
+                            throw new ApiException.Invalid(ProblemCode.ROW_TOO_LONG, "Line " + (st.lineNo + 1) + " of results.jsonl is "
                                     + "longer than " + limits.maxRowBytes() + " bytes.");
                         }
                         line = java.util.Arrays.copyOf(line, (int) Math.min((long) line.length * 2, limits.maxRowBytes()));
@@ -109,15 +110,15 @@ final class ResultsScanner {
                 st.offset += lineLen;
             }
         } catch (ZipException e) {
-            throw new ApiException.Invalid("results-gzip-invalid", "results.jsonl.gz is not a readable gzip file: "
+            throw new ApiException.Invalid(ProblemCode.RESULTS_GZIP_INVALID, "results.jsonl.gz is not a readable gzip file: "
                     + e.getMessage());
         } catch (java.io.EOFException e) {
-            throw new ApiException.Invalid("results-gzip-invalid", "results.jsonl.gz ends before its end (truncated).");
+            throw new ApiException.Invalid(ProblemCode.RESULTS_GZIP_INVALID, "results.jsonl.gz ends before its end (truncated).");
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
         if (st.rows == 0) {
-            throw new ApiException.Invalid("results-empty", "results.jsonl holds no rollouts.");
+            throw new ApiException.Invalid(ProblemCode.RESULTS_EMPTY, "results.jsonl holds no rollouts.");
         }
         double mean = st.rewardSum / st.rows;
         double variance = Math.max(0, st.rewardSquares / st.rows - mean * mean);
@@ -154,7 +155,7 @@ final class ResultsScanner {
             try {
                 row = json.readTree(bytes, 0, end);
             } catch (IOException e) {
-                throw new ApiException.Invalid("results-invalid-json", "Line " + lineNo + " of results.jsonl is not "
+                throw new ApiException.Invalid(ProblemCode.RESULTS_INVALID_JSON, "Line " + lineNo + " of results.jsonl is not "
                         + "well-formed JSON: " + EvalMetadata.firstLine(e.getMessage()));
             }
             if (row == null || !row.isObject()) {
@@ -189,7 +190,7 @@ final class ResultsScanner {
                 }
             }
             if (rows >= limits.maxRollouts()) {
-                throw new ApiException.Invalid("rows-mismatch", "results.jsonl holds more than " + limits.maxRollouts()
+                throw new ApiException.Invalid(ProblemCode.ROWS_MISMATCH, "results.jsonl holds more than " + limits.maxRollouts()
                         + " rollouts, the most one run may hold.");
             }
             if (rows % pageSize == 0) {
@@ -203,7 +204,7 @@ final class ResultsScanner {
         }
 
         private ApiException row(String problem) {
-            return new ApiException.Invalid("row-invalid", "Line " + lineNo + " of results.jsonl " + problem + ".");
+            return new ApiException.Invalid(ProblemCode.ROW_INVALID, "Line " + lineNo + " of results.jsonl " + problem + ".");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.envhub.registry.model;
 
+import io.envhub.contract.VersionStatus;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -19,12 +20,12 @@ import org.hibernate.type.SqlTypes;
 @Entity
 @Table(name = "versions")
 public class EnvironmentVersion extends PanacheEntityBase {
-    /** Validation states. */
-    public static final String PENDING = "pending";
-    public static final String VALIDATING = "validating";
-    public static final String VALIDATED = "validated";
-    public static final String FAILED = "failed";
-    public static final String ERROR = "error";
+    /** Validation states (the words of {@link VersionStatus}). */
+    public static final String PENDING = VersionStatus.PENDING.wire();
+    public static final String VALIDATING = VersionStatus.VALIDATING.wire();
+    public static final String VALIDATED = VersionStatus.VALIDATED.wire();
+    public static final String FAILED = VersionStatus.FAILED.wire();
+    public static final String ERROR = VersionStatus.ERROR.wire();
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

@@ -2,6 +2,8 @@ package io.envhub.registry.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.envhub.registry.model.Verdict.TrustFlag;
+import io.envhub.contract.TrustStatus;
+import io.envhub.contract.VersionStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,16 +18,16 @@ import java.util.Set;
  * (the validator's warnings, mapped to codes by their wording) and {@code trust.contamination} (added by the hub).
  */
 public final class TrustVerdict {
-    public static final String VERIFIED = "verified";
-    public static final String FLAGGED = "flagged";
-    public static final String STATIC_ONLY = "static-only";
-    public static final String FAILED = "failed";
-    public static final String VALIDATING = "validating";
-    public static final String ERROR = "error";
+    public static final String VERIFIED = TrustStatus.VERIFIED.wire();
+    public static final String FLAGGED = TrustStatus.FLAGGED.wire();
+    public static final String STATIC_ONLY = TrustStatus.STATIC_ONLY.wire();
+    public static final String FAILED = TrustStatus.FAILED.wire();
+    public static final String VALIDATING = TrustStatus.VALIDATING.wire();
+    public static final String ERROR = TrustStatus.ERROR.wire();
     /** Every code, in the order lists and facets show them. */
-    public static final List<String> CODES = List.of(VERIFIED, FLAGGED, STATIC_ONLY, FAILED, VALIDATING, ERROR);
+    public static final List<String> CODES = TrustStatus.wires();
     /** The codes of versions that passed validation ({@code validated=true}). */
-    public static final List<String> PASSED = List.of(VERIFIED, FLAGGED, STATIC_ONLY);
+    public static final List<String> PASSED = TrustStatus.passedWires();
 
     public static final String REWARD_HACKING = "reward-hacking";
     public static final String NON_DETERMINISTIC = "non-deterministic";
@@ -52,18 +54,18 @@ public final class TrustVerdict {
         List<TrustFlag> flags = hasReport ? flags(r) : List.of();
         String code;
         String reason = null;
-        switch (status == null ? "" : status) {
-            case EnvironmentVersion.VALIDATED -> {
+        switch (VersionStatus.find(status).orElse(VersionStatus.PENDING)) {
+            case VALIDATED -> {
                 code = !runtime ? STATIC_ONLY : flags.isEmpty() ? VERIFIED : FLAGGED;
                 if (!runtime) {
                     reason = skipReason(r);
                 }
             }
-            case EnvironmentVersion.FAILED -> {
+            case FAILED -> {
                 code = FAILED;
                 reason = failing(r);
             }
-            case EnvironmentVersion.ERROR -> {
+            case ERROR -> {
                 code = ERROR;
                 reason = blank(lastError) ? "validation failed for infrastructure reasons" : oneLine(lastError);
             }
@@ -77,16 +79,12 @@ public final class TrustVerdict {
         if (code == null) {
             return null;
         }
-        return switch (code) {
-            case FLAGGED -> "verified with " + flags + (flags == 1 ? " flag" : " flags");
-            case STATIC_ONLY -> "static checks only";
-            default -> code;
-        };
+        return TrustStatus.find(code).map(s -> s.label(flags)).orElse(code);
     }
 
     /** Whether {@code code} is one of the six codes. */
     public static boolean isCode(String code) {
-        return CODES.contains(code);
+        return TrustStatus.find(code).isPresent();
     }
 
     /** The trust flags of a report, in report order, contamination last. */

@@ -1,5 +1,6 @@
 package io.envhub.registry.moderation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ErrorRows;
 import io.envhub.kit.error.ErrorTable.Row;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,7 @@ import java.util.List;
 @ApplicationScoped
 public class ModerationErrorRows implements ErrorRows {
     static final List<Row> ROWS = List.of(
-            new Row(Quarantined.class, 451, "quarantined", "Version quarantined"));
+            new Row(Quarantined.class, 451, ProblemCode.QUARANTINED.code(), "Version quarantined"));
 
     @Override
     public List<Row> rows() {

@@ -1,5 +1,6 @@
 package io.envhub.registry.moderation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
 import io.envhub.kit.error.ApiException;
@@ -61,7 +62,7 @@ public class ModerationService {
         String why = requireReason(reason);
         EnvironmentVersion v = lockedVersion(owner, name, version);
         if (v.quarantinedAt != null) {
-            throw new ApiException.Conflict("already-quarantined", "Version " + target(v) + " is already quarantined.");
+            throw new ApiException.Conflict(ProblemCode.ALREADY_QUARANTINED, "Version " + target(v) + " is already quarantined.");
         }
         Map<String, Object> before = quarantineState(v);
         v.quarantineReason = why;
@@ -77,7 +78,7 @@ public class ModerationService {
         Owner admin = gate.requireAdmin();
         EnvironmentVersion v = lockedVersion(owner, name, version);
         if (v.quarantinedAt == null) {
-            throw new ApiException.Conflict("not-quarantined", "Version " + target(v) + " is not quarantined.");
+            throw new ApiException.Conflict(ProblemCode.NOT_QUARANTINED, "Version " + target(v) + " is not quarantined.");
         }
         Map<String, Object> before = quarantineState(v);
         v.quarantineReason = null;
@@ -94,7 +95,7 @@ public class ModerationService {
         String why = requireReason(reason);
         Environment env = lockedEnvironment(owner, name);
         if (env.unlistedAt != null) {
-            throw new ApiException.Conflict("already-unlisted", "Environment " + target(env) + " is already unlisted.");
+            throw new ApiException.Conflict(ProblemCode.ALREADY_UNLISTED, "Environment " + target(env) + " is already unlisted.");
         }
         Map<String, Object> before = listing(env);
         env.unlistedAt = OffsetDateTime.now();
@@ -109,7 +110,7 @@ public class ModerationService {
         Owner admin = gate.requireAdmin();
         Environment env = lockedEnvironment(owner, name);
         if (env.unlistedAt == null) {
-            throw new ApiException.Conflict("not-unlisted", "Environment " + target(env) + " is not unlisted.");
+            throw new ApiException.Conflict(ProblemCode.NOT_UNLISTED, "Environment " + target(env) + " is not unlisted.");
         }
         Map<String, Object> before = listing(env);
         env.unlistedAt = null;
@@ -144,7 +145,7 @@ public class ModerationService {
         Owner admin = gate.requireAdmin();
         String why = requireReason(reason);
         if (!EnvironmentVersion.VALIDATED.equals(newStatus) && !EnvironmentVersion.FAILED.equals(newStatus)) {
-            throw new ApiException.Invalid("invalid-status", "status must be 'validated' or 'failed'.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_STATUS, "status must be 'validated' or 'failed'.");
         }
         EnvironmentVersion v = lockedVersion(owner, name, version);
         Map<String, Object> before = new LinkedHashMap<>();
@@ -185,11 +186,12 @@ public class ModerationService {
 
     static String requireReason(String reason) {
         if (reason == null || reason.isBlank()) {
-            throw new ApiException.Invalid("reason-required", "Give a reason: it is recorded in the audit log and shown to the owner.");
+            throw new ApiException.Invalid(ProblemCode.REASON_REQUIRED,
+                    "Give a reason: it is recorded in the audit log and shown to the owner.");
         }
         String r = reason.strip();
         if (r.length() > MAX_REASON) {
-            throw new ApiException.Invalid("reason-too-long", "The reason may have at most " + MAX_REASON + " characters.");
+            throw new ApiException.Invalid(ProblemCode.REASON_TOO_LONG, "The reason may have at most " + MAX_REASON + " characters.");
         }
         return r;
     }

@@ -2,6 +2,7 @@ package io.envhub.registry.moderation;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditTimes;
@@ -46,11 +47,11 @@ public class QueueService {
     public List<QueueItem> queue(String kind, String state) {
         gate.requireAdmin();
         if (kind != null && !kind.isBlank() && !KINDS.contains(kind) && !"application".equals(kind) && !"submission".equals(kind)) {
-            throw new ApiException.Invalid("invalid-kind", "kind must be one of report, flagged-version, first-publication,"
+            throw new ApiException.Invalid(ProblemCode.INVALID_KIND, "kind must be one of report, flagged-version, first-publication,"
                     + " application, submission.");
         }
         if (state != null && !state.isBlank() && !QueueItem.OPEN.equals(state) && !QueueItem.CLOSED.equals(state)) {
-            throw new ApiException.Invalid("invalid-state", "state must be open or closed.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_STATE, "state must be open or closed.");
         }
         String k = kind == null || kind.isBlank() ? null : kind;
         String s = state == null || state.isBlank() ? null : state;

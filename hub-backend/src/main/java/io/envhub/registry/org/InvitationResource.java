@@ -1,6 +1,7 @@
 package io.envhub.registry.org;
 
 import io.envhub.registry.model.Owner;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import jakarta.ws.rs.Consumes;
@@ -41,7 +42,7 @@ public class InvitationResource {
         Owner org = orgs.requireOrg(name);
         policy.requireManageOrg(org);
         if (body == null) {
-            throw new ApiException.Invalid("invalid-request", "Send {\"user\", \"role\"} as JSON.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send {\"user\", \"role\"} as JSON.");
         }
         InvitationService.Invitation created = invitations.invite(org, policy.requireSignedIn(), body.user(), body.role());
         return Response.status(Response.Status.CREATED).entity(created).build();

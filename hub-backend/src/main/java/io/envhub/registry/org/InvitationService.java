@@ -1,6 +1,7 @@
 package io.envhub.registry.org;
 
 import io.envhub.registry.model.Owner;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -38,10 +39,10 @@ public class InvitationService {
     @Transactional
     public Invitation invite(Owner org, Owner inviter, String username, String role) {
         if (role == null || !OrgService.ROLES.contains(role)) {
-            throw new ApiException.Invalid("invalid-role", "The role must be one of owner, maintainer, member.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_ROLE, "The role must be one of owner, maintainer, member.");
         }
         if (username == null || username.isBlank()) {
-            throw new ApiException.Invalid("invalid-request", "Send {\"user\", \"role\"} as JSON.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send {\"user\", \"role\"} as JSON.");
         }
         Owner user = Owner.findByName(username).filter(o -> !o.isOrg())
                 .orElseThrow(() -> new ApiException.NotFound("User '" + username
@@ -49,7 +50,7 @@ public class InvitationService {
         Number member = (Number) em.createNativeQuery("SELECT count(*) FROM hub.org_members WHERE org_id = ?1 AND user_id = ?2")
                 .setParameter(1, org.id).setParameter(2, user.id).getSingleResult();
         if (member.intValue() > 0) {
-            throw new ApiException.Conflict("already-member", "'" + user.name + "' is already a member of '" + org.name
+            throw new ApiException.Conflict(ProblemCode.ALREADY_MEMBER, "'" + user.name + "' is already a member of '" + org.name
                     + "'; change their role with PUT /api/v1/orgs/" + org.name + "/members/" + user.name + ".");
         }
         Number id = (Number) em.createNativeQuery("""

@@ -1,5 +1,6 @@
 package io.envhub.registry.org;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -23,10 +24,10 @@ public final class OrgNames {
     /** Returns the name if it is acceptable for a new organisation; a 400 with a code otherwise. */
     public static String requireValid(String name) {
         if (name != null && RESERVED.contains(name)) {
-            throw new ApiException.Invalid("reserved-name", "'" + name + "' is reserved; choose another name.");
+            throw new ApiException.Invalid(ProblemCode.RESERVED_NAME, "'" + name + "' is reserved; choose another name.");
         }
         if (name == null || name.length() < MIN_LENGTH || name.length() > MAX_LENGTH || !SHAPE.matcher(name).matches()) {
-            throw new ApiException.Invalid("invalid-org-name", "An organisation name has " + MIN_LENGTH + " to " + MAX_LENGTH
+            throw new ApiException.Invalid(ProblemCode.INVALID_ORG_NAME, "An organisation name has " + MIN_LENGTH + " to " + MAX_LENGTH
                     + " characters: lowercase letters, digits and single hyphens, not at the start or end.");
         }
         return name;

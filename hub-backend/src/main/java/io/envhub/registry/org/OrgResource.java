@@ -1,6 +1,7 @@
 package io.envhub.registry.org;
 
 import io.envhub.registry.model.Owner;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
@@ -49,7 +50,7 @@ public class OrgResource {
         policy.requireAnyRole("contributor", "admin");
         limiter.acquire(RateLimiter.Action.ORG);
         if (body == null) {
-            throw new ApiException.Invalid("invalid-request", "Send {\"name\", \"displayName\"} as JSON.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send {\"name\", \"displayName\"} as JSON.");
         }
         Owner org = orgs.create(creator, body.name(), body.displayName());
         return Response.status(Response.Status.CREATED).entity(OwnerResource.OwnerView.of(org, orgs.members(org))).build();

@@ -1,6 +1,7 @@
 package io.envhub.registry.org;
 
 import io.envhub.registry.model.Owner;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.UserState;
@@ -43,11 +44,12 @@ public class OrgService {
     public Owner create(Owner creator, String name, String displayName) {
         OrgNames.requireValid(name);
         if (users.usernameExists(name)) {
-            throw new ApiException.Conflict("name-taken", "The name '" + name + "' belongs to a user of this hub.");
+            throw new ApiException.Conflict(ProblemCode.NAME_TAKEN, "The name '" + name + "' belongs to a user of this hub.");
         }
         String display = displayName == null || displayName.isBlank() ? name : displayName.strip();
         if (display.length() > MAX_DISPLAY_NAME) {
-            throw new ApiException.Invalid("invalid-display-name", "A display name has at most " + MAX_DISPLAY_NAME + " characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DISPLAY_NAME,
+                    "A display name has at most " + MAX_DISPLAY_NAME + " characters.");
         }
         // the unique index on lower(name) decides races: no row back means the name is taken
         List<?> ids = em.createNativeQuery("""
@@ -57,7 +59,7 @@ public class OrgService {
                 .setParameter(1, name).setParameter(2, display)
                 .getResultList();
         if (ids.isEmpty()) {
-            throw new ApiException.Conflict("name-taken", "The name '" + name + "' is already taken.");
+            throw new ApiException.Conflict(ProblemCode.NAME_TAKEN, "The name '" + name + "' is already taken.");
         }
         long orgId = ((Number) ids.get(0)).longValue();
         em.createNativeQuery("INSERT INTO hub.org_members (org_id, user_id, role) VALUES (?1, ?2, ?3)")
@@ -101,7 +103,7 @@ public class OrgService {
     @Transactional
     public Member setMember(Owner org, String username, String role) {
         if (role == null || !ROLES.contains(role)) {
-            throw new ApiException.Invalid("invalid-role", "The role must be one of owner, maintainer, member.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_ROLE, "The role must be one of owner, maintainer, member.");
         }
         lock(org);
         Owner user = requireUser(username);
@@ -155,7 +157,8 @@ public class OrgService {
         Number owners = (Number) em.createNativeQuery("SELECT count(*) FROM hub.org_members WHERE org_id = ?1 AND role = 'owner'")
                 .setParameter(1, org.id).getSingleResult();
         if (owners.intValue() <= 1) {
-            throw new ApiException.Conflict("last-owner", "'" + org.name + "' needs at least one owner; add another owner first.");
+            throw new ApiException.Conflict(ProblemCode.LAST_OWNER,
+                    "'" + org.name + "' needs at least one owner; add another owner first.");
         }
     }
 }

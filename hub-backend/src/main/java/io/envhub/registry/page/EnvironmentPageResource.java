@@ -1,5 +1,6 @@
 package io.envhub.registry.page;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.download.DownloadService;
 import io.envhub.registry.environment.EnvironmentService;
@@ -42,7 +43,7 @@ public class EnvironmentPageResource {
         try {
             n = Integer.parseInt(days.strip());
         } catch (NumberFormatException e) {
-            throw new ApiException.Invalid("invalid-days", "days must be a whole number.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DAYS, "days must be a whole number.");
         }
         Detail env = environments.detail(owner, name);
         return new EnvironmentPage(env, environments.readme(env.owner(), env.name()),

@@ -1,5 +1,6 @@
 package io.envhub.registry.publish;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,7 @@ final class MultipartPush {
     static Parts read(InputStream body, String contentType, FileReceiver receiver) {
         if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
                 || !contentType.toLowerCase(Locale.ROOT).contains("boundary=")) {
-            throw new ApiException.Invalid("not-multipart", "Send the push as multipart/form-data with a boundary.");
+            throw new ApiException.Invalid(ProblemCode.NOT_MULTIPART, "Send the push as multipart/form-data with a boundary.");
         }
         MimeTokenStream parts = new MimeTokenStream(CONFIG);
         parts.parseHeadless(body, contentType);
@@ -69,10 +70,10 @@ final class MultipartPush {
                     filename = param(disposition, "filename");
                 } else if (state == EntityState.T_BODY && "file".equals(name)) {
                     if (file != null) {
-                        throw new ApiException.Invalid("file-repeated", "Send one wheel per push (one 'file' field).");
+                        throw new ApiException.Invalid(ProblemCode.FILE_REPEATED, "Send one wheel per push (one 'file' field).");
                     }
                     if (filename == null || filename.isBlank()) {
-                        throw new ApiException.Invalid("file-missing", "The 'file' field needs a file name (the wheel's).");
+                        throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "The 'file' field needs a file name (the wheel's).");
                     }
                     fileName = filename.strip();
                     file = receiver.receive(fileName, parts.getDecodedInputStream(), sha256);
@@ -89,7 +90,7 @@ final class MultipartPush {
             if (e instanceof RuntimeException re) {
                 throw re;
             }
-            throw new ApiException.Invalid("upload-interrupted", "The multipart body could not be read: " + e.getMessage());
+            throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "The multipart body could not be read: " + e.getMessage());
         }
         return new Parts(fileName, file, sha256, visibility);
     }
@@ -110,7 +111,7 @@ final class MultipartPush {
     private static String text(InputStream in) throws IOException {
         byte[] bytes = in.readNBytes(FIELD_LIMIT + 1);
         if (bytes.length > FIELD_LIMIT) {
-            throw new ApiException.Invalid("field-too-long", "A text field of a push is at most " + FIELD_LIMIT + " bytes.");
+            throw new ApiException.Invalid(ProblemCode.FIELD_TOO_LONG, "A text field of a push is at most " + FIELD_LIMIT + " bytes.");
         }
         String value = new String(bytes, StandardCharsets.UTF_8).strip();
         return value.isEmpty() ? null : value;

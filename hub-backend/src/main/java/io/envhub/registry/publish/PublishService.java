@@ -2,6 +2,7 @@ package io.envhub.registry.publish;
 
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
@@ -66,7 +67,7 @@ public class PublishService {
         Owner owner = Owner.findById(ownerId);
         String project = wheel.name().normalized();
         if (!project.equals(io.envhub.format.name.ProjectName.normalize(urlName))) {
-            throw new ApiException.Invalid("name-mismatch", "The wheel is '" + project + "' but was pushed to "
+            throw new ApiException.Invalid(ProblemCode.NAME_MISMATCH, "The wheel is '" + project + "' but was pushed to "
                     + owner.name + "/" + urlName + ".");
         }
         String key = Artifact.objectKeyFor(wheel.sha256());
@@ -101,11 +102,11 @@ public class PublishService {
     public long preflight(String ownerName, String urlName, String filename) {
         Owner owner = requirePublisher(ownerName);
         if (filename == null || !filename.endsWith(".whl")) {
-            throw new ApiException.Invalid("not-a-wheel", "Only wheels (.whl) can be published; got '" + filename + "'.");
+            throw new ApiException.Invalid(ProblemCode.NOT_A_WHEEL, "Only wheels (.whl) can be published; got '" + filename + "'.");
         }
         String project = io.envhub.format.name.ProjectName.normalize(filename.substring(0, Math.max(0, filename.indexOf('-'))));
         if (!project.equals(io.envhub.format.name.ProjectName.normalize(urlName))) {
-            throw new ApiException.Invalid("name-mismatch", "The file " + filename + " is not a wheel of " + ownerName + "/"
+            throw new ApiException.Invalid(ProblemCode.NAME_MISMATCH, "The file " + filename + " is not a wheel of " + ownerName + "/"
                     + urlName + ".");
         }
         return owner.id;
@@ -154,7 +155,7 @@ public class PublishService {
     private boolean createEnvironmentIfMissing(Owner owner, InspectedWheel wheel, String visibility) {
         String vis = visibility == null || visibility.isBlank() ? Environment.PUBLIC : visibility.trim();
         if (!Environment.PUBLIC.equals(vis) && !Environment.PRIVATE.equals(vis)) {
-            throw new ApiException.Invalid("invalid-visibility", "visibility must be 'public' or 'private', not '" + vis + "'.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_VISIBILITY, "visibility must be 'public' or 'private', not '" + vis + "'.");
         }
         return em.createNativeQuery("""
                 INSERT INTO hub.environments (owner_id, name, display_name, summary, visibility)
@@ -177,14 +178,14 @@ public class PublishService {
                 .setParameter(1, owner.id).setParameter(2, env.name).setParameter(3, wheel.version().identityKey())
                 .executeUpdate();
         if (versionClaimed == 0) {
-            throw new ApiException.Conflict("version-exists", owner.name + "/" + env.name + " " + wheel.version()
+            throw new ApiException.Conflict(ProblemCode.VERSION_EXISTS, owner.name + "/" + env.name + " " + wheel.version()
                     + " was already published (versions can never be reused, even after deletion): bump the version.");
         }
         int fileClaimed = em.createNativeQuery("""
                 INSERT INTO hub.used_filenames (owner_id, filename) VALUES (?1, ?2) ON CONFLICT DO NOTHING""")
                 .setParameter(1, owner.id).setParameter(2, wheel.filename()).executeUpdate();
         if (fileClaimed == 0) {
-            throw new ApiException.Conflict("filename-used", "The file name " + wheel.filename()
+            throw new ApiException.Conflict(ProblemCode.FILENAME_USED, "The file name " + wheel.filename()
                     + " was used before under " + owner.name + " and can never be reused: bump the version.");
         }
     }

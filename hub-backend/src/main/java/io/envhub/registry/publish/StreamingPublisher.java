@@ -1,5 +1,6 @@
 package io.envhub.registry.publish;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.publish.upload.UploadReceiver;
 import io.envhub.registry.security.RateLimiter;
@@ -71,7 +72,7 @@ public class StreamingPublisher {
             return receive(content, -1, sha256(sha));
         });
         if (parts.file() == null) {
-            throw new ApiException.Invalid("file-missing", "Send the wheel as the multipart field 'file'.");
+            throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "Send the wheel as the multipart field 'file'.");
         }
         try (PushInProgress push = parts.file()) {
             String declared = sha256(parts.sha256());
@@ -125,13 +126,13 @@ public class StreamingPublisher {
     private static String sha256(String value) {
         String declared = value == null || value.isBlank() ? null : value.strip().toLowerCase(Locale.ROOT);
         if (declared != null && !SHA256.matcher(declared).matches()) {
-            throw new ApiException.Invalid("invalid-sha256", "sha256 must be 64 hexadecimal digits.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_SHA256, "sha256 must be 64 hexadecimal digits.");
         }
         return declared;
     }
 
     private static ApiException mismatch(String actual, String declared) {
-        return new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + actual + " but the client declared "
+        return new ApiException.Invalid(ProblemCode.HASH_MISMATCH, "The upload's sha256 is " + actual + " but the client declared "
                 + declared + ": the file was corrupted in transit. Push again.");
     }
 }

@@ -1,5 +1,6 @@
 package io.envhub.registry.publish;
 
+import io.envhub.contract.ProblemCode;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,7 +24,7 @@ public class UploadLimitFilter {
             HttpMethod method = ctx.request().method();
             boolean push = method == HttpMethod.POST || method == HttpMethod.PUT;
             if (push && length != null && PUSH_PATH.matcher(ctx.request().path()).matches() && parse(length) > limit) {
-                String body = "{\"type\":\"https://envhub.dev/problems/too-large\",\"title\":\"Upload too large\",\"status\":413,"
+                String body = "{\"type\":\"" + ProblemCode.TOO_LARGE.type() + "\",\"title\":\"Upload too large\",\"status\":413,"
                         + "\"detail\":\"The upload is " + length + " bytes; the limit is " + config.maxBytes() + " bytes per file.\"}";
                 ctx.response().setStatusCode(413).putHeader("Content-Type", "application/problem+json")
                         .putHeader("Connection", "close").end(body);

@@ -3,6 +3,7 @@ package io.envhub.registry.publish;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.format.archive.SafeZipReader;
 import io.envhub.format.archive.ZipEntryInfo;
@@ -52,11 +53,11 @@ public class WheelInspector {
     InspectedWheel inspect(Path file, String uploadedName, String claimedSha256, String knownSha256) {
         String sha256 = knownSha256 != null ? knownSha256 : sha256(file);
         if (claimedSha256 != null && !claimedSha256.isBlank() && !claimedSha256.trim().toLowerCase(Locale.ROOT).equals(sha256)) {
-            throw new ApiException.Invalid("hash-mismatch", "The upload's sha256 is " + sha256 + " but the client declared "
+            throw new ApiException.Invalid(ProblemCode.HASH_MISMATCH, "The upload's sha256 is " + sha256 + " but the client declared "
                     + claimedSha256.trim() + ": the file was corrupted in transit. Push again.");
         }
         if (uploadedName == null || !uploadedName.endsWith(".whl")) {
-            throw new ApiException.Invalid("not-a-wheel", "Only wheels (.whl) can be published; got '" + uploadedName + "'.");
+            throw new ApiException.Invalid(ProblemCode.NOT_A_WHEEL, "Only wheels (.whl) can be published; got '" + uploadedName + "'.");
         }
         long size = size(file);
         // one pass over the archive: checked once, METADATA's text read from the same open reader
@@ -87,7 +88,7 @@ public class WheelInspector {
 
     private static String readMember(SafeZipReader zip, String member) throws IOException {
         ZipEntryInfo entry = zip.find(member).orElseThrow(
-                () -> new ApiException.Invalid("wheel-metadata-missing", "The wheel has no " + member + "."));
+                () -> new ApiException.Invalid(ProblemCode.WHEEL_METADATA_MISSING, "The wheel has no " + member + "."));
         return new String(zip.readAllBytes(entry), StandardCharsets.UTF_8);
     }
 

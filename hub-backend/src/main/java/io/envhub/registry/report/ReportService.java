@@ -1,5 +1,6 @@
 package io.envhub.registry.report;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.AdminGate;
@@ -62,24 +63,26 @@ public class ReportService {
     public ReportView create(NewReport body) {
         Owner me = access.requireSignedIn();
         if (body == null || body.target() == null || body.target().isBlank()) {
-            throw new ApiException.Invalid("invalid-target", "target is required: owner/name, owner/name@version or bounty:<id>.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_TARGET,
+                    "target is required: owner/name, owner/name@version or bounty:<id>.");
         }
         String reason = body.reason() == null ? "" : body.reason().trim();
         if (!REASONS.contains(reason)) {
-            throw new ApiException.Invalid("invalid-reason", "reason must be one of malware, stolen-data, broken-reward, spam, other.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REASON,
+                    "reason must be one of malware, stolen-data, broken-reward, spam, other.");
         }
         String text = body.text() == null ? "" : body.text().strip();
         if (text.length() > MAX_TEXT) {
-            throw new ApiException.Invalid("text-too-long", "The text may have at most " + MAX_TEXT + " characters.");
+            throw new ApiException.Invalid(ProblemCode.TEXT_TOO_LONG, "The text may have at most " + MAX_TEXT + " characters.");
         }
         if ("other".equals(reason) && text.isEmpty()) {
-            throw new ApiException.Invalid("text-required", "Say what is wrong when the reason is 'other'.");
+            throw new ApiException.Invalid(ProblemCode.TEXT_REQUIRED, "Say what is wrong when the reason is 'other'.");
         }
         Target t = resolve(body.target().trim());
         List<?> open = em.createNativeQuery("SELECT id FROM hub.reports WHERE reporter_id = ?1 AND target = ?2 AND state = 'open'")
                 .setParameter(1, me.id).setParameter(2, t.canonical()).getResultList();
         if (!open.isEmpty()) {
-            throw new ApiException.Conflict("report-exists", "You already have an open report on " + t.canonical()
+            throw new ApiException.Conflict(ProblemCode.REPORT_EXISTS, "You already have an open report on " + t.canonical()
                     + " (#" + open.get(0) + "); the admins will look at it.");
         }
         List<?> ids = em.createNativeQuery("INSERT INTO hub.reports (reporter_id, target, target_kind, environment_id,"
@@ -88,7 +91,7 @@ public class ReportService {
                 .setParameter(4, t.environmentId()).setParameter(5, reason).setParameter(6, text)
                 .getResultList();
         if (ids.isEmpty()) {
-            throw new ApiException.Conflict("report-exists", "You already have an open report on " + t.canonical() + ".");
+            throw new ApiException.Conflict(ProblemCode.REPORT_EXISTS, "You already have an open report on " + t.canonical() + ".");
         }
         return find(((Number) ids.get(0)).longValue());
     }
@@ -113,11 +116,11 @@ public class ReportService {
         Owner admin = gate.requireAdmin();
         ReportView before = find(id);
         if (!"open".equals(before.state())) {
-            throw new ApiException.Conflict("report-closed", "Report #" + id + " is already " + before.state() + ".");
+            throw new ApiException.Conflict(ProblemCode.REPORT_CLOSED, "Report #" + id + " is already " + before.state() + ".");
         }
         String n = note == null || note.isBlank() ? null : note.strip();
         if (n != null && n.length() > MAX_TEXT) {
-            throw new ApiException.Invalid("note-too-long", "The note may have at most " + MAX_TEXT + " characters.");
+            throw new ApiException.Invalid(ProblemCode.NOTE_TOO_LONG, "The note may have at most " + MAX_TEXT + " characters.");
         }
         em.createNativeQuery("UPDATE hub.reports SET state = 'dismissed', resolution_note = ?1, resolved_by = ?2,"
                 + " resolved_at = now() WHERE id = ?3").setParameter(1, n).setParameter(2, admin.name).setParameter(3, id)
@@ -174,7 +177,7 @@ public class ReportService {
         }
         Matcher e = ENV.matcher(target);
         if (!e.matches()) {
-            throw new ApiException.Invalid("invalid-target", "target must be owner/name, owner/name@version or bounty:<id>.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_TARGET, "target must be owner/name, owner/name@version or bounty:<id>.");
         }
         if (e.group(3) == null) {
             Environment env = lookup.readable(e.group(1), e.group(2));

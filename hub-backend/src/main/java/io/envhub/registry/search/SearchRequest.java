@@ -1,5 +1,7 @@
 package io.envhub.registry.search;
 
+import io.envhub.contract.ProblemCode;
+import io.envhub.contract.TaskType;
 import io.envhub.kit.domain.Domains;
 import io.envhub.registry.environment.Tags;
 import io.envhub.kit.error.ApiException;
@@ -29,7 +31,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
     public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME, TRENDING }
 
     /** The task types (a fixed vocabulary of tags). */
-    public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
+    public static final List<String> TASKS = TaskType.wires();
 
     /** Page size when none is asked for. */
     public static final int DEFAULT_SIZE = 20;
@@ -74,7 +76,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
                                       String validated, String task, List<String> status, String domain, String license) {
         String text = q == null || q.isBlank() ? null : q.strip();
         if (text != null && text.length() > MAX_TEXT) {
-            throw new ApiException.Invalid("query-too-long", "The query may have at most " + MAX_TEXT + " characters.");
+            throw new ApiException.Invalid(ProblemCode.QUERY_TOO_LONG, "The query may have at most " + MAX_TEXT + " characters.");
         }
         List<String> wanted = new ArrayList<>();
         for (String tag : tags == null ? List.<String>of() : tags) {
@@ -86,15 +88,15 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
             }
         }
         if (wanted.size() > MAX_TAGS) {
-            throw new ApiException.Invalid("too-many-tags", "Filter by at most " + MAX_TAGS + " tags.");
+            throw new ApiException.Invalid(ProblemCode.TOO_MANY_TAGS, "Filter by at most " + MAX_TAGS + " tags.");
         }
-        int p = number(page, 1, "invalid-page", "page");
+        int p = number(page, 1, ProblemCode.INVALID_PAGE, "page");
         if (p < 1 || p > MAX_PAGE) {
-            throw new ApiException.Invalid("invalid-page", "page must be between 1 and " + MAX_PAGE + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_PAGE, "page must be between 1 and " + MAX_PAGE + ".");
         }
-        int s = number(size, DEFAULT_SIZE, "invalid-page-size", "size");
+        int s = number(size, DEFAULT_SIZE, ProblemCode.INVALID_PAGE_SIZE, "size");
         if (s < 1 || s > MAX_SIZE) {
-            throw new ApiException.Invalid("invalid-page-size", "size must be between 1 and " + MAX_SIZE + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_PAGE_SIZE, "size must be between 1 and " + MAX_SIZE + ".");
         }
         return new SearchRequest(text, wanted, owner == null || owner.isBlank() ? null : owner.strip(),
                 parseSort(sort, text != null), p, s, parseValidated(validated), parseTask(task), parseStatuses(status),
@@ -107,7 +109,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         }
         String d = domain.strip().toLowerCase(Locale.ROOT);
         if (!Domains.ALL.contains(d)) {
-            throw new ApiException.Invalid("invalid-domain", "domain must be one of " + String.join(", ", Domains.ALL) + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_DOMAIN, "domain must be one of " + String.join(", ", Domains.ALL) + ".");
         }
         return d;
     }
@@ -118,7 +120,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         }
         String l = license.strip();
         if (l.length() > MAX_LICENSE) {
-            throw new ApiException.Invalid("invalid-license", "license may have at most " + MAX_LICENSE + " characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_LICENSE, "license may have at most " + MAX_LICENSE + " characters.");
         }
         return l;
     }
@@ -132,7 +134,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
                     continue;
                 }
                 if (!TrustVerdict.isCode(code)) {
-                    throw new ApiException.Invalid("invalid-status", "status must be one of "
+                    throw new ApiException.Invalid(ProblemCode.INVALID_STATUS, "status must be one of "
                             + String.join(", ", TrustVerdict.CODES) + " (repeat it or separate codes with commas).");
                 }
                 if (!out.contains(code)) {
@@ -161,7 +163,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         return switch (validated.strip().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new ApiException.Invalid("invalid-validated", "validated must be true or false.");
+            default -> throw new ApiException.Invalid(ProblemCode.INVALID_VALIDATED, "validated must be true or false.");
         };
     }
 
@@ -171,7 +173,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         }
         String t = task.strip().toLowerCase(Locale.ROOT);
         if (!TASKS.contains(t)) {
-            throw new ApiException.Invalid("invalid-task", "task must be one of " + String.join(", ", TASKS) + ".");
+            throw new ApiException.Invalid(ProblemCode.INVALID_TASK, "task must be one of " + String.join(", ", TASKS) + ".");
         }
         return t;
     }
@@ -187,7 +189,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         return List.copyOf(all);
     }
 
-    private static int number(String value, int otherwise, String code, String name) {
+    private static int number(String value, int otherwise, ProblemCode code, String name) {
         if (value == null || value.isBlank()) {
             return otherwise;
         }
@@ -206,7 +208,7 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         try {
             parsed = Sort.valueOf(sort.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new ApiException.Invalid("invalid-sort", "sort must be one of relevance, downloads, stars, recent, name,"
+            throw new ApiException.Invalid(ProblemCode.INVALID_SORT, "sort must be one of relevance, downloads, stars, recent, name,"
                     + " trending.");
         }
         return parsed == Sort.RELEVANCE && !hasText ? Sort.DOWNLOADS : parsed;

@@ -2,6 +2,7 @@ package io.envhub.registry.security;
 
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -170,7 +171,7 @@ public class AccessPolicy {
         if (!canPublish(owner)) {
             String mine = caller.username();
             if (owner.isOrg() && mine != null && mine.equalsIgnoreCase(AccountService.TAKEN_PREFIX + owner.name)) {
-                throw new ApiException.Conflict("namespace-taken", "Your user name '" + owner.name + "' is the name of an "
+                throw new ApiException.Conflict(ProblemCode.NAMESPACE_TAKEN, "Your user name '" + owner.name + "' is the name of an "
                         + "organisation on this hub, so you have no personal namespace here; publish into an organisation you "
                         + "belong to, or ask the hub's admins to rename the organisation.");
             }

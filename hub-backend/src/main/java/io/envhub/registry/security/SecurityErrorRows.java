@@ -1,5 +1,6 @@
 package io.envhub.registry.security;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ErrorRows;
 import io.envhub.kit.error.ErrorTable.Row;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,7 @@ import java.util.List;
 @ApplicationScoped
 public class SecurityErrorRows implements ErrorRows {
     static final List<Row> ROWS = List.of(
-            new Row(UserState.Unavailable.class, 503, "identity-unavailable", "Identity provider unavailable"));
+            new Row(UserState.Unavailable.class, 503, ProblemCode.IDENTITY_UNAVAILABLE.code(), "Identity provider unavailable"));
 
     @Override
     public List<Row> rows() {

@@ -1,5 +1,6 @@
 package io.envhub.registry.storage;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ErrorRows;
 import io.envhub.kit.error.ErrorTable.Row;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,7 @@ import java.util.List;
 @ApplicationScoped
 public class StorageErrorRows implements ErrorRows {
     static final List<Row> ROWS = List.of(
-            new Row(StorageException.class, 503, "storage-unavailable", "Object store unavailable"));
+            new Row(StorageException.class, 503, ProblemCode.STORAGE_UNAVAILABLE.code(), "Object store unavailable"));
 
     @Override
     public List<Row> rows() {

@@ -1,5 +1,6 @@
 package io.envhub.registry.token;
 
+import io.envhub.contract.ProblemCode;
 import io.quarkus.security.AuthenticationFailedException;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -30,7 +31,7 @@ public class AuthenticationFailureResponder {
         if (failure instanceof io.quarkus.security.ForbiddenException && !response.ended() && !response.headWritten()) {
             // a path permission refused a signed-in caller (e.g. /q/metrics without the role): a problem, not an empty 403
             response.setStatusCode(403).putHeader("Content-Type", io.envhub.kit.error.Problem.MEDIA_TYPE)
-                    .end("{\"type\":\"" + io.envhub.kit.error.Problem.TYPE_PREFIX + "forbidden\",\"title\":\"Not allowed\","
+                    .end("{\"type\":\"" + ProblemCode.FORBIDDEN.type() + "\",\"title\":\"Not allowed\","
                             + "\"status\":403,\"detail\":\"Your credentials do not allow this.\"}");
             return;
         }

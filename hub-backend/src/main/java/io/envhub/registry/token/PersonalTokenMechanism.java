@@ -2,6 +2,7 @@ package io.envhub.registry.token;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.Problem;
 import io.quarkus.security.identity.IdentityProviderManager;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -117,7 +118,7 @@ public class PersonalTokenMechanism implements HttpAuthenticationMechanism {
         String detail = context.request().getHeader(HttpHeaders.AUTHORIZATION) == null
                 ? "Sign in with a Keycloak token or a personal access token."
                 : "The credentials sent are not valid (unknown, expired or revoked).";
-        Problem problem = new Problem(Problem.TYPE_PREFIX + "unauthorized", "Authentication required", 401, detail, path);
+        Problem problem = new Problem(ProblemCode.UNAUTHORIZED.type(), "Authentication required", 401, detail, path);
         String body;
         try {
             body = json.writeValueAsString(problem);

@@ -1,6 +1,7 @@
 package io.envhub.registry.token;
 
 import io.envhub.registry.model.Owner;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
@@ -60,7 +61,7 @@ public class TokenResource {
         policy.requireAnyRole("contributor", "admin");
         limiter.acquire(RateLimiter.Action.TOKEN);
         if (body == null) {
-            throw new ApiException.Invalid("invalid-request", "Send {\"name\", \"scopes\", \"expiresInDays\"} as JSON.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send {\"name\", \"scopes\", \"expiresInDays\"} as JSON.");
         }
         TokenService.Created created = tokens.create(user, body.name(), body.scopes(), body.expiresInDays());
         AccessToken t = created.token();

@@ -1,6 +1,7 @@
 package io.envhub.registry.token;
 
 import io.envhub.registry.model.Owner;
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -54,14 +55,15 @@ public class TokenService {
     public Created create(Owner user, String name, Collection<String> scopes, Integer expiresInDays) {
         String cleanName = name == null ? "" : name.strip();
         if (cleanName.isEmpty() || cleanName.length() > MAX_NAME_LENGTH) {
-            throw new ApiException.Invalid("invalid-token-name", "A token needs a name of 1 to " + MAX_NAME_LENGTH + " characters.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_TOKEN_NAME,
+                    "A token needs a name of 1 to " + MAX_NAME_LENGTH + " characters.");
         }
         if (scopes == null || scopes.isEmpty() || scopes.stream().anyMatch(s -> s == null || !SCOPES.contains(s))) {
-            throw new ApiException.Invalid("invalid-scopes", "Scopes must be a non-empty list of 'read' and 'publish'.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_SCOPES, "Scopes must be a non-empty list of 'read' and 'publish'.");
         }
         int max = config.maxLifetimeDays();
         if (expiresInDays != null && (expiresInDays < 1 || expiresInDays > max)) {
-            throw new ApiException.Invalid("invalid-expiry", "expiresInDays must be between 1 and " + max
+            throw new ApiException.Invalid(ProblemCode.INVALID_EXPIRY, "expiresInDays must be between 1 and " + max
                     + " (omit it for " + config.defaultLifetimeDays() + " days); tokens that never expire are not offered.");
         }
         int days = expiresInDays == null ? Math.min(config.defaultLifetimeDays(), max) : expiresInDays;

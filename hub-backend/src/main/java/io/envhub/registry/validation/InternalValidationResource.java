@@ -1,5 +1,6 @@
 package io.envhub.registry.validation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.ValidationViews.ClaimRequest;
 import io.envhub.registry.validation.ValidationViews.FailureRequest;
@@ -68,7 +69,7 @@ public class InternalValidationResource {
 
     private static String worker(String worker) {
         if (worker == null || worker.isBlank() || worker.length() > MAX_WORKER_NAME) {
-            throw new ApiException.Invalid("invalid-worker", "worker must name the calling worker (1 to 200 characters).");
+            throw new ApiException.Invalid(ProblemCode.INVALID_WORKER, "worker must name the calling worker (1 to 200 characters).");
         }
         return worker;
     }

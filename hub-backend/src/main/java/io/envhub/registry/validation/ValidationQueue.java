@@ -1,5 +1,6 @@
 package io.envhub.registry.validation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.TrustVerdict;
 import io.envhub.registry.model.Verdict;
@@ -174,7 +175,7 @@ public class ValidationQueue {
     }
 
     static ApiException leaseLost(long jobId, String worker) {
-        return new ApiException.Conflict("lease-lost", "Worker '" + worker + "' does not hold the lease of job " + jobId
+        return new ApiException.Conflict(ProblemCode.LEASE_LOST, "Worker '" + worker + "' does not hold the lease of job " + jobId
                 + " (it expired and was claimed again, or the job is no longer running).");
     }
 

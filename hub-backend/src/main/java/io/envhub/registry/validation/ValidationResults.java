@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
 import io.envhub.kit.error.ApiException;
@@ -52,11 +53,11 @@ public class ValidationResults {
     @Transactional
     public Outcome record(long jobId, String worker, JsonNode report) {
         if (report == null || !report.isObject()) {
-            throw new ApiException.Invalid("invalid-report", "The body needs a report object.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REPORT, "The body needs a report object.");
         }
         String status = report.path("status").asText("");
         if (!VERDICTS.contains(status)) {
-            throw new ApiException.Invalid("invalid-report", "report.status must be validated or failed, not '" + status + "'.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REPORT, "report.status must be validated or failed, not '" + status + "'.");
         }
         String submitted = sha256(report);
         Object[] job = queue.lockJob(jobId);
@@ -71,7 +72,7 @@ public class ValidationResults {
                     return new Outcome(jobId, ValidationQueue.DONE, attempts, (String) p[2]);
                 }
             }
-            throw new ApiException.Conflict("already-recorded", "Job " + jobId + " already has its result.");
+            throw new ApiException.Conflict(ProblemCode.ALREADY_RECORDED, "Job " + jobId + " already has its result.");
         }
         if (!ValidationQueue.RUNNING.equals(job[1]) || !worker.equals(job[2])) {
             throw ValidationQueue.leaseLost(jobId, worker);
@@ -130,7 +131,7 @@ public class ValidationResults {
             f.decodeRows(); // checks the algorithm and the row data's length
             return f;
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new ApiException.Invalid("invalid-fingerprint", "report.fingerprint is not a readable fingerprint.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_FINGERPRINT, "report.fingerprint is not a readable fingerprint.");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.envhub.registry.version;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
 import io.envhub.registry.model.Environment;
@@ -51,10 +52,10 @@ public class VersionChangeService {
     @Transactional
     public YankState yank(String owner, String name, String version, String reason) {
         if (reason == null || reason.isBlank()) {
-            throw new ApiException.Invalid("reason-required", "Say why the version is yanked (field 'reason'); users see it.");
+            throw new ApiException.Invalid(ProblemCode.REASON_REQUIRED, "Say why the version is yanked (field 'reason'); users see it.");
         }
         if (reason.length() > MAX_REASON) {
-            throw new ApiException.Invalid("reason-too-long", "The reason is limited to " + MAX_REASON + " characters.");
+            throw new ApiException.Invalid(ProblemCode.REASON_TOO_LONG, "The reason is limited to " + MAX_REASON + " characters.");
         }
         EnvironmentVersion v = lockedVersion(owner, name, version);
         v.yanked = true;

@@ -1,5 +1,6 @@
 package io.envhub.registry.version;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.format.archive.SafeZipReader;
 import io.envhub.format.archive.ZipEntryInfo;
@@ -103,6 +104,6 @@ public class WheelFiles {
     }
 
     private static ApiException binary(String path) {
-        return new ApiException.Unsupported("binary-file", path + " is not UTF-8 text; download the wheel to see it.");
+        return new ApiException.Unsupported(ProblemCode.BINARY_FILE, path + " is not UTF-8 text; download the wheel to see it.");
     }
 }

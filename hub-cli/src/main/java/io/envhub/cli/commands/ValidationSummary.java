@@ -1,6 +1,7 @@
 package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.TrustStatus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,7 @@ import java.util.List;
  */
 final class ValidationSummary {
     /** Verdicts that pass with warnings: {@code --strict} turns them into exit code 5. */
-    static final List<String> WARNING_VERDICTS = List.of("flagged", "static-only");
+    static final List<String> WARNING_VERDICTS = List.of(TrustStatus.FLAGGED.wire(), TrustStatus.STATIC_ONLY.wire());
 
     private ValidationSummary() {
     }
@@ -58,12 +59,12 @@ final class ValidationSummary {
         }
         String verdict = verdict(version);
         String reason = text(version.get("statusReason"));
-        if ("static-only".equals(verdict)) {
+        if (TrustStatus.STATIC_ONLY.is(verdict)) {
             if (reason == null && report != null) {
                 reason = text(report.get("skipReason"));
             }
             out.add("  runtime not run: " + (reason != null ? reason : "the runtime and trust checks were skipped"));
-        } else if (reason != null && ("error".equals(verdict) || "failed".equals(verdict) && !failingCheck)) {
+        } else if (reason != null && (TrustStatus.ERROR.is(verdict) || TrustStatus.FAILED.is(verdict) && !failingCheck)) {
             out.add("  reason: " + reason);
         }
         for (JsonNode flag : version.path("trustFlags")) {

@@ -5,6 +5,8 @@ import io.envhub.cli.context.CliContext;
 import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.http.ApiProblem;
 import io.envhub.cli.http.Situation;
+import io.envhub.contract.TrustStatus;
+import io.envhub.contract.VersionStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -13,7 +15,8 @@ import java.util.Set;
 
 /** Polls a version until the hub's validation ends, and prints its summary. */
 final class ValidationWait {
-    private static final Set<String> WAITING = Set.of("pending", "validating", "queued", "running");
+    private static final Set<String> WAITING = Set.of(VersionStatus.PENDING.wire(), VersionStatus.VALIDATING.wire(), "queued",
+            "running");
 
     private final CliContext ctx;
     private final long timeoutSeconds;
@@ -39,7 +42,8 @@ final class ValidationWait {
          * only) or a validation that did not finish; else 0.
          */
         int exitCode(boolean strict) {
-            if ("failed".equals(status) || "error".equals(status) || "failed".equals(verdict) || "error".equals(verdict)) {
+            if (VersionStatus.FAILED.is(status) || VersionStatus.ERROR.is(status) || TrustStatus.FAILED.is(verdict)
+                    || TrustStatus.ERROR.is(verdict)) {
                 return ExitCodes.REFUSED;
             }
             if (strict && (!finished || ValidationSummary.WARNING_VERDICTS.contains(verdict))) {

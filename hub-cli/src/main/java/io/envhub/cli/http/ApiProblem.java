@@ -2,7 +2,9 @@ package io.envhub.cli.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.ProblemCode;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * A refusal from the hub: the {@code application/problem+json} document (RFC 9457) it answered with, or what can be
@@ -42,7 +44,7 @@ public final class ApiProblem extends RuntimeException {
      * @return the problem
      */
     public static ApiProblem of(int status, String body, ObjectMapper mapper) {
-        String code = "http-" + status;
+        String code = ProblemCode.http(status);
         String title = null;
         String detail = null;
         if (body != null && body.strip().startsWith("{")) {
@@ -97,6 +99,15 @@ public final class ApiProblem extends RuntimeException {
 
     public String code() {
         return code;
+    }
+
+    /**
+     * The catalogue entry of {@link #code()}.
+     *
+     * @return the entry; empty for a code the catalogue does not know (or none)
+     */
+    public Optional<ProblemCode> known() {
+        return ProblemCode.find(code);
     }
 
     public String title() {

@@ -1,6 +1,7 @@
 package io.envhub.cli.http;
 
 import io.envhub.cli.core.ExitCodes;
+import io.envhub.contract.ProblemCode;
 import java.util.Locale;
 
 /**
@@ -40,37 +41,41 @@ public final class ProblemMessages {
     private static String raw(ApiProblem p, Situation s) {
         String detail = p.detail() == null ? null : stripDot(p.detail());
         String code = p.code();
-        if (s.action() != null && s.action().startsWith("eval") && !"unauthorized".equals(code) && !"forbidden".equals(code)
-                && !"not-found".equals(code) && p.status() < 500) {
+        ProblemCode known = p.known().orElse(null);
+        if (s.action() != null && s.action().startsWith("eval") && known != ProblemCode.UNAUTHORIZED
+                && known != ProblemCode.FORBIDDEN && known != ProblemCode.NOT_FOUND && p.status() < 500) {
             return "the hub refused the run: " + orElse(detail, code) + " (" + code + ")";
         }
-        switch (code) {
-            case "version-exists":
+        if (known == null) {
+            return generic(p, detail);
+        }
+        switch (known) {
+            case VERSION_EXISTS:
                 return s.coordinates() + " " + (s.version() == null ? "" : s.version() + " ")
                         + "already exists; versions are immutable — " + BUMP;
-            case "filename-used":
+            case FILENAME_USED:
                 return (s.filename() == null ? "this file name" : s.filename()) + " was used before"
                         + (s.owner() == null ? "" : " under " + s.owner()) + " and can never be reused; versions are immutable — " + BUMP;
-            case "hash-mismatch":
+            case HASH_MISMATCH:
                 return "the hub received different bytes than were sent (sha256 mismatch) — check your network or proxy and push again";
-            case "name-mismatch":
+            case NAME_MISMATCH:
                 return orElse(detail, "the wheel's name does not match " + s.coordinates())
                         + " — push under the name in pyproject.toml (`project.name`)";
-            case "unauthorized":
+            case UNAUTHORIZED:
                 return "the hub did not accept your credentials (not signed in, expired or revoked) — run `envhub login`, "
                         + "or check ENVHUB_TOKEN";
-            case "forbidden":
+            case FORBIDDEN:
                 return forbidden(detail, s);
-            case "too-large":
+            case TOO_LARGE:
                 return "the wheel is too large for this hub" + (detail == null ? "" : " (" + detail + ")")
                         + " — leave data files out (.gitignore) or fetch them in load_environment()";
-            case "not-found":
+            case NOT_FOUND:
                 return notFound(detail, s);
-            case "reason-required":
+            case REASON_REQUIRED:
                 return "say why the version is yanked with --reason \"...\" (users see it)";
-            case "invalid-visibility":
+            case INVALID_VISIBILITY:
                 return "--visibility must be public or private";
-            case "storage-unavailable":
+            case STORAGE_UNAVAILABLE:
                 return "the hub's object store is unavailable right now — try again in a minute";
             default:
                 return generic(p, detail);

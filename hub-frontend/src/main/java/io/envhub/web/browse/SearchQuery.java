@@ -1,5 +1,6 @@
 package io.envhub.web.browse;
 
+import io.envhub.contract.TaskType;
 import io.envhub.web.hub.Verdicts;
 import io.quarkus.qute.TemplateData;
 import java.net.URLEncoder;
@@ -28,7 +29,7 @@ import java.util.StringJoiner;
 public record SearchQuery(String q, List<String> tags, boolean validated, String task, String status, String sort,
                           String page, String domain, String license) {
     /** Task types the hub knows. */
-    public static final List<String> TASKS = List.of("single-turn", "multi-turn", "tool-use");
+    public static final List<String> TASKS = TaskType.wires();
     /** Sort orders offered (relevance only with text). */
     public static final List<String> SORTS = List.of("downloads", "stars", "recent", "name", "trending");
 

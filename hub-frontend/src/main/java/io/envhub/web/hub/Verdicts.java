@@ -1,7 +1,11 @@
 package io.envhub.web.hub;
 
+import io.envhub.contract.TrustStatus;
+import io.envhub.contract.VersionStatus;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The user-facing verdict of a version as hub-backend computes it ({@code trustStatus} and its words,
@@ -10,10 +14,10 @@ import java.util.Map;
  */
 public final class Verdicts {
     /** Every verdict code, in the order the search facet lists them. */
-    public static final List<String> CODES = List.of("verified", "flagged", "static-only", "failed", "validating", "error");
+    public static final List<String> CODES = TrustStatus.wires();
     /** What the search filter and facet call each code (flagged versions have a number of flags, so no count here). */
-    public static final Map<String, String> FILTER_LABELS = Map.of("verified", "verified", "flagged", "verified with flags",
-            "static-only", "static checks only", "failed", "failed", "validating", "validating", "error", "error");
+    public static final Map<String, String> FILTER_LABELS = Stream.of(TrustStatus.values())
+            .collect(Collectors.toUnmodifiableMap(TrustStatus::wire, TrustStatus::filterLabel));
 
     private Verdicts() {
     }
@@ -29,8 +33,8 @@ public final class Verdicts {
         if (trustStatus != null && !trustStatus.isBlank()) {
             return trustStatus;
         }
-        if ("pending".equals(status) || "validating".equals(status)) {
-            return "validating";
+        if (VersionStatus.find(status).map(VersionStatus::inProgress).orElse(false)) {
+            return TrustStatus.VALIDATING.wire();
         }
         return status == null || status.isBlank() ? null : status;
     }

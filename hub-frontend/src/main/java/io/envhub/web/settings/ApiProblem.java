@@ -1,9 +1,11 @@
 package io.envhub.web.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.ProblemCode;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
@@ -54,6 +56,11 @@ public record ApiProblem(int status, String code, String detail) {
             call.run();
             return null;
         });
+    }
+
+    /** The catalogue entry of {@link #code()}; empty for a code the catalogue does not know (or none). */
+    public Optional<ProblemCode> known() {
+        return ProblemCode.find(code);
     }
 
     /** Reads the problem document of an error response (tolerating an answer that is not one). */

@@ -74,12 +74,12 @@ public record EnvironmentForm(String summary, String visibility, String tags, Ma
 
     /** The form with the hub's refusal next to the field it concerns (or above the form). */
     public EnvironmentForm apiRefused(ApiProblem problem) {
-        String field = switch (problem.code()) {
-            case "invalid-summary" -> "summary";
-            case "invalid-visibility" -> "visibility";
-            case "invalid-tag", "too-many-tags" -> "tags";
+        String field = problem.known().map(code -> switch (code) {
+            case INVALID_SUMMARY -> "summary";
+            case INVALID_VISIBILITY -> "visibility";
+            case INVALID_TAG, TOO_MANY_TAGS -> "tags";
             default -> "form";
-        };
+        }).orElse("form");
         Map<String, String> more = new LinkedHashMap<>(errors);
         more.put(field, problem.detail());
         return new EnvironmentForm(summary, visibility, tags, more);

@@ -78,12 +78,12 @@ public record TokenForm(String name, List<String> scopes, String expiry, Map<Str
 
     /** The same form with the API's refusal shown next to the field it concerns (or above the form). */
     public TokenForm apiRefused(ApiProblem problem) {
-        String field = switch (problem.code()) {
-            case "invalid-token-name" -> "name";
-            case "invalid-scopes" -> "scopes";
-            case "invalid-expiry" -> "expiry";
+        String field = problem.known().map(code -> switch (code) {
+            case INVALID_TOKEN_NAME -> "name";
+            case INVALID_SCOPES -> "scopes";
+            case INVALID_EXPIRY -> "expiry";
             default -> "form";
-        };
+        }).orElse("form");
         Map<String, String> more = new LinkedHashMap<>(errors);
         more.put(field, problem.detail());
         return new TokenForm(name, scopes, expiry, more);

@@ -1,5 +1,6 @@
 package io.envhub.stack.seed;
 
+import io.envhub.contract.VersionStatus;
 import io.envhub.stack.seed.DemoEnvironments.DemoEnvironment;
 import io.envhub.stack.seed.DemoEnvironments.DemoWheel;
 import java.io.PrintStream;
@@ -24,7 +25,8 @@ public final class DemoSeeder {
     /** Downloads made through the API per public environment (in catalogue order). */
     static final int[] DOWNLOADS = {5, 4, 3, 3, 2, 2};
 
-    private static final Set<String> DONE = Set.of("validated", "failed", "error");
+    private static final Set<String> DONE = Set.of(VersionStatus.VALIDATED.wire(), VersionStatus.FAILED.wire(),
+            VersionStatus.ERROR.wire());
 
     private final SeedClient api;
     private final DemoDownloadHistory history;

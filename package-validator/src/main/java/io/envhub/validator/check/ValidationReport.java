@@ -1,6 +1,7 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.envhub.contract.VersionStatus;
 import io.envhub.format.fingerprint.Fingerprint;
 import java.util.List;
 import java.util.Optional;
@@ -31,9 +32,9 @@ public record ValidationReport(String status, boolean runtimeVerified, String su
                                RuntimeStats runtime, LimitsReport limits, Durations durations, String log) {
 
     /** No check failed. */
-    public static final String VALIDATED = "validated";
+    public static final String VALIDATED = VersionStatus.VALIDATED.wire();
     /** At least one check failed. */
-    public static final String FAILED = "failed";
+    public static final String FAILED = VersionStatus.FAILED.wire();
 
     /**
      * Copies the checks.

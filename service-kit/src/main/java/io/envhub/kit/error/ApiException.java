@@ -1,15 +1,18 @@
 package io.envhub.kit.error;
 
+import io.envhub.contract.ProblemCode;
+
 /**
  * A refusal the API explains to the client. Subclasses say which kind (and so which HTTP status, see
- * {@link ErrorTable}); {@link #code()} is the stable problem type suffix, the message is the human detail.
+ * {@link ErrorTable}); {@link #code()} is the stable problem type suffix (an entry of the {@link ProblemCode}
+ * catalogue), the message is the human detail.
  */
 public abstract class ApiException extends RuntimeException {
     private final String code;
 
-    protected ApiException(String code, String detail) {
+    protected ApiException(ProblemCode code, String detail) {
         super(detail);
-        this.code = code;
+        this.code = code.code();
     }
 
     /** Stable, machine-readable reason, e.g. {@code version-exists}; becomes the problem type. */
@@ -20,13 +23,13 @@ public abstract class ApiException extends RuntimeException {
     /** 404: the thing does not exist, or the caller may not know that it exists. */
     public static final class NotFound extends ApiException {
         public NotFound(String detail) {
-            super("not-found", detail);
+            super(ProblemCode.NOT_FOUND, detail);
         }
     }
 
     /** 409: the request conflicts with what exists (a version or file name already used). */
     public static final class Conflict extends ApiException {
-        public Conflict(String code, String detail) {
+        public Conflict(ProblemCode code, String detail) {
             super(code, detail);
         }
     }
@@ -34,10 +37,10 @@ public abstract class ApiException extends RuntimeException {
     /** 403: signed in, but not allowed to do this. */
     public static final class Forbidden extends ApiException {
         public Forbidden(String detail) {
-            super("forbidden", detail);
+            super(ProblemCode.FORBIDDEN, detail);
         }
 
-        public Forbidden(String code, String detail) {
+        public Forbidden(ProblemCode code, String detail) {
             super(code, detail);
         }
     }
@@ -45,13 +48,13 @@ public abstract class ApiException extends RuntimeException {
     /** 401: this needs a signed-in caller (a Keycloak token or a personal access token). */
     public static final class SignInRequired extends ApiException {
         public SignInRequired(String detail) {
-            super("unauthorized", detail);
+            super(ProblemCode.UNAUTHORIZED, detail);
         }
     }
 
     /** 400: the request or the uploaded file is not acceptable. */
     public static final class Invalid extends ApiException {
-        public Invalid(String code, String detail) {
+        public Invalid(ProblemCode code, String detail) {
             super(code, detail);
         }
     }
@@ -59,13 +62,13 @@ public abstract class ApiException extends RuntimeException {
     /** 413: the upload is larger than allowed. */
     public static final class TooLarge extends ApiException {
         public TooLarge(String detail) {
-            super("too-large", detail);
+            super(ProblemCode.TOO_LARGE, detail);
         }
     }
 
     /** 415: the thing exists but cannot be served in the requested form (e.g. a binary file as text). */
     public static final class Unsupported extends ApiException {
-        public Unsupported(String code, String detail) {
+        public Unsupported(ProblemCode code, String detail) {
             super(code, detail);
         }
     }
@@ -75,7 +78,7 @@ public abstract class ApiException extends RuntimeException {
         private final long retryAfterSeconds;
 
         public TooManyRequests(String detail, long retryAfterSeconds) {
-            super("rate-limited", detail);
+            super(ProblemCode.RATE_LIMITED, detail);
             this.retryAfterSeconds = retryAfterSeconds;
         }
 
@@ -87,7 +90,7 @@ public abstract class ApiException extends RuntimeException {
 
     /** 503: a service this one depends on could not answer; nothing was changed. */
     public static final class Unavailable extends ApiException {
-        public Unavailable(String code, String detail) {
+        public Unavailable(ProblemCode code, String detail) {
             super(code, detail);
         }
     }

@@ -1,5 +1,6 @@
 package io.envhub.kit.error;
 
+import io.envhub.contract.ProblemCode;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -50,10 +51,10 @@ public final class ErrorTable {
             new Row(ApiException.Unsupported.class, 415, null, "Unsupported media type"),
             new Row(ApiException.TooManyRequests.class, 429, null, "Too many requests"),
             new Row(ApiException.Unavailable.class, 503, null, "Service unavailable"),
-            new Row(UnauthorizedException.class, 401, "unauthorized", "Authentication required"),
-            new Row(AuthenticationFailedException.class, 401, "unauthorized", "Authentication required"),
-            new Row(ForbiddenException.class, 403, "forbidden", "Not allowed"),
-            new Row(ConstraintViolationException.class, 400, "invalid-request", "Invalid request"));
+            new Row(UnauthorizedException.class, 401, ProblemCode.UNAUTHORIZED.code(), "Authentication required"),
+            new Row(AuthenticationFailedException.class, 401, ProblemCode.UNAUTHORIZED.code(), "Authentication required"),
+            new Row(ForbiddenException.class, 403, ProblemCode.FORBIDDEN.code(), "Not allowed"),
+            new Row(ConstraintViolationException.class, 400, ProblemCode.INVALID_REQUEST.code(), "Invalid request"));
 
     private final List<Row> rows;
 
@@ -77,14 +78,14 @@ public final class ErrorTable {
         }
         if (t instanceof WebApplicationException wae) {
             int status = wae.getResponse().getStatus();
-            return new Row(wae.getClass(), status, "http-" + status, wae.getResponse().getStatusInfo().getReasonPhrase());
+            return new Row(wae.getClass(), status, ProblemCode.http(status), wae.getResponse().getStatusInfo().getReasonPhrase());
         }
         for (Row row : rows) {
             if (row.exception().isInstance(t)) {
                 return resolved(row, t);
             }
         }
-        return new Row(Throwable.class, 500, "internal-error", "Internal error");
+        return new Row(Throwable.class, 500, ProblemCode.INTERNAL_ERROR.code(), "Internal error");
     }
 
     private static Row resolved(Row row, Throwable t) {
@@ -94,7 +95,7 @@ public final class ErrorTable {
         } else if (type == null && t instanceof ApiException api) {
             type = api.code();
         }
-        return new Row(row.exception(), row.status(), type == null ? "internal-error" : type, row.title(), null, row.inCauses(),
-                row.detail());
+        return new Row(row.exception(), row.status(), type == null ? ProblemCode.INTERNAL_ERROR.code() : type, row.title(), null,
+                row.inCauses(), row.detail());
     }
 }

@@ -3,6 +3,7 @@ package io.envhub.kit.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.envhub.contract.ProblemCode;
 import io.quarkus.security.ForbiddenException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,14 +28,15 @@ class ErrorTableTest {
     @Test
     void apiExceptionsAnswerWithTheirStatusAndOwnCode() {
         check(kitOnly.lookup(new ApiException.NotFound("x")), 404, "not-found", "Not found");
-        check(kitOnly.lookup(new ApiException.Conflict("bounty-fully-awarded", "x")), 409, "bounty-fully-awarded", "Conflict");
-        check(kitOnly.lookup(new ApiException.Forbidden("self-dealing", "x")), 403, "self-dealing", "Not allowed");
+        check(kitOnly.lookup(new ApiException.Conflict(ProblemCode.BOUNTY_FULLY_AWARDED, "x")), 409, "bounty-fully-awarded", "Conflict");
+        check(kitOnly.lookup(new ApiException.Forbidden(ProblemCode.SELF_DEALING, "x")), 403, "self-dealing", "Not allowed");
         check(kitOnly.lookup(new ApiException.Forbidden("x")), 403, "forbidden", "Not allowed");
         check(kitOnly.lookup(new ApiException.SignInRequired("x")), 401, "unauthorized", "Authentication required");
-        check(kitOnly.lookup(new ApiException.Invalid("invalid-tier", "x")), 400, "invalid-tier", "Invalid request");
+        check(kitOnly.lookup(new ApiException.Invalid(ProblemCode.INVALID_TIER, "x")), 400, "invalid-tier", "Invalid request");
         check(kitOnly.lookup(new ApiException.TooLarge("x")), 413, "too-large", "Upload too large");
-        check(kitOnly.lookup(new ApiException.Unsupported("binary", "x")), 415, "binary", "Unsupported media type");
-        check(kitOnly.lookup(new ApiException.Unavailable("hub-unavailable", "x")), 503, "hub-unavailable", "Service unavailable");
+        check(kitOnly.lookup(new ApiException.Unsupported(ProblemCode.BINARY_FILE, "x")), 415, "binary-file", "Unsupported media type");
+        check(kitOnly.lookup(new ApiException.Unavailable(ProblemCode.HUB_UNAVAILABLE, "x")), 503, "hub-unavailable",
+                "Service unavailable");
         check(kitOnly.lookup(new ForbiddenException()), 403, "forbidden", "Not allowed");
     }
 
@@ -57,7 +59,7 @@ class ErrorTableTest {
         check(interrupted, 400, "upload-interrupted", "Upload interrupted");
         assertEquals("The connection closed.", interrupted.detail());
         check(table.lookup(new ApiException.NotFound("x")), 410, "gone", "Gone");
-        assertNull(table.lookup(new ApiException.Conflict("c", "x")).detail());
+        assertNull(table.lookup(new ApiException.Conflict(ProblemCode.VERSION_EXISTS, "x")).detail());
     }
 
     private static void check(ErrorTable.Row row, int status, String type, String title) {

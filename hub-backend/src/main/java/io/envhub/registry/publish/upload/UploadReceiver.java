@@ -1,5 +1,6 @@
 package io.envhub.registry.publish.upload;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.publish.UploadConfig;
 import io.envhub.registry.storage.ObjectStore;
@@ -100,11 +101,11 @@ public class UploadReceiver {
                 }
             }
             if (total == 0) {
-                throw new ApiException.Invalid("file-missing", "The request body is empty: send the wheel's bytes.");
+                throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "The request body is empty: send the wheel's bytes.");
             }
             if (pipe != null) {
                 if (length >= 0 && total != length) {
-                    throw new ApiException.Invalid("upload-interrupted", "Received " + total + " of " + length + " bytes.");
+                    throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "Received " + total + " of " + length + " bytes.");
                 }
                 pipe.close();
                 awaitStored(put);
@@ -120,7 +121,7 @@ public class UploadReceiver {
                 awaitQuietly(put);
             }
             if (e instanceof IOException io) {
-                throw new ApiException.Invalid("upload-interrupted", "The upload was cut off after " + total + " bytes: "
+                throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "The upload was cut off after " + total + " bytes: "
                         + io.getMessage());
             }
             throw (RuntimeException) e;
