@@ -38,7 +38,7 @@ final class SharedKeycloak {
             kill -KILL -"$3" 2>/dev/null
             exit 0
             """;
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(240);
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(480);
 
     private SharedKeycloak() {
     }
@@ -87,15 +87,25 @@ final class SharedKeycloak {
         long pid = KeycloakLauncher.start(home, port, RepoPaths.realmFile(), log, pidFile, true);
         Processes.record(owner, dir.resolve("owner.pid"));
         Files.writeString(dir.resolve("realm.sha256"), realmHash, StandardCharsets.UTF_8);
-        Processes.startDetached(List.of("sh", "-c", WATCHDOG, "keycloak-watchdog", Long.toString(owner),
-                Long.toString(Processes.startTime(owner)), Long.toString(pid)), Map.of(), dir, dir.resolve("watchdog.log"),
-                dir.resolve("watchdog.pid"));
+        startWatchdog(owner, pid, dir);
         if (!KeycloakLauncher.awaitReady(port, pid, READY_TIMEOUT)) {
             String tail = Processes.tail(log, 30);
             Processes.stopComponent(pid, 20_000);
             Processes.forget(pidFile);
             throw new IllegalStateException("Keycloak did not start on port " + port + ":\n" + tail);
         }
+    }
+
+    /**
+     * Starts, detached, the watchdog that stops {@code keycloak}'s process group (TERM, KILL after 20 s) once
+     * {@code owner} has exited; it exits by itself when Keycloak ends first.
+     *
+     * @return the watchdog's pid
+     */
+    static long startWatchdog(long owner, long keycloak, Path dir) throws IOException {
+        return Processes.startDetached(List.of("sh", "-c", WATCHDOG, "keycloak-watchdog", Long.toString(owner),
+                Long.toString(Processes.startTime(owner)), Long.toString(keycloak)), Map.of(), dir, dir.resolve("watchdog.log"),
+                dir.resolve("watchdog.pid"));
     }
 
     /**
