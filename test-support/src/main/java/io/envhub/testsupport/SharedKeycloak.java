@@ -52,7 +52,7 @@ final class SharedKeycloak {
      * Makes sure a Keycloak with the current realm answers on {@code port} for this build: reuses the build's own,
      * or one that someone else runs there (never stopped by us), else starts one.
      */
-    static void ensure(int port, Path installRoot) throws IOException, InterruptedException {
+    static synchronized void ensure(int port, Path installRoot) throws IOException, InterruptedException {
         Path dir = recordDir(port);
         Files.createDirectories(dir);
         try (FileChannel channel = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
