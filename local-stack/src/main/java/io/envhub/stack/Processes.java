@@ -33,17 +33,29 @@ public final class Processes {
         Process process = pb.start();
         long pid = process.pid();
         if (pidFile != null) {
-            Files.createDirectories(pidFile.getParent());
-            // the start time, next to it, tells this process apart from a later one that reuses its pid
-            Optional<ProcStat> stat = ProcStat.of(pid);
-            if (stat.isPresent()) {
-                Files.writeString(startFile(pidFile), Long.toString(stat.get().startTime()), StandardCharsets.UTF_8);
-            } else {
-                Files.deleteIfExists(startFile(pidFile));
-            }
-            Files.writeString(pidFile, Long.toString(pid), StandardCharsets.UTF_8);
+            record(pid, pidFile);
         }
         return pid;
+    }
+
+    /**
+     * Records a running process in {@code pidFile}, with its start time next to it: the start time tells this process
+     * apart from a later one that reuses its pid (see {@link #livePid}).
+     */
+    public static void record(long pid, Path pidFile) throws IOException {
+        Files.createDirectories(pidFile.toAbsolutePath().getParent());
+        Optional<ProcStat> stat = ProcStat.of(pid);
+        if (stat.isPresent()) {
+            Files.writeString(startFile(pidFile), Long.toString(stat.get().startTime()), StandardCharsets.UTF_8);
+        } else {
+            Files.deleteIfExists(startFile(pidFile));
+        }
+        Files.writeString(pidFile, Long.toString(pid), StandardCharsets.UTF_8);
+    }
+
+    /** The start time of a live process (clock ticks since boot), or -1 when it cannot be read. */
+    public static long startTime(long pid) {
+        return ProcStat.of(pid).map(ProcStat::startTime).orElse(-1L);
     }
 
     /**

@@ -33,7 +33,20 @@ public final class S3ProxyLauncher implements AutoCloseable {
         Files.createDirectories(baseDir);
         Properties props = new Properties();
         props.setProperty("jclouds.filesystem.basedir", baseDir.toAbsolutePath().toString());
-        BlobStore store = BlobStores.create("filesystem", props);
+        return start(BlobStores.create("filesystem", props), port, accessKey, secretKey, bucket);
+    }
+
+    /**
+     * Starts the server with S3Proxy's in-memory backend (objects are lost when it stops); for tests.
+     *
+     * @param port port on 127.0.0.1; 0 for any free port
+     */
+    public static S3ProxyLauncher startInMemory(int port, String accessKey, String secretKey, String bucket) throws Exception {
+        return start(BlobStores.create("transient", new Properties()), port, accessKey, secretKey, bucket);
+    }
+
+    private static S3ProxyLauncher start(BlobStore store, int port, String accessKey, String secretKey, String bucket)
+            throws Exception {
         int chosen = port > 0 ? port : Ports.free();
         URI endpoint = URI.create("http://127.0.0.1:" + chosen);
         S3Proxy proxy = S3Proxy.builder()

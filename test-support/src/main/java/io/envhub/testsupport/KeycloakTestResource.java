@@ -1,19 +1,17 @@
 package io.envhub.testsupport;
 
-import io.envhub.stack.KeycloakLauncher;
-import io.envhub.stack.Processes;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 
 /**
- * Real Keycloak with the {@code envhub} realm for tests: reused when one already answers on the test port
- * ({@code ENVHUB_TEST_KEYCLOAK_PORT}, default 18180), else installed from the Maven artifact into
- * {@code ~/.cache/envhub} and started for this run (with a freshly imported realm), then stopped.
+ * Real Keycloak with the {@code envhub} realm for tests, on the test port ({@code ENVHUB_TEST_KEYCLOAK_PORT}, default
+ * 18180): one per build, shared by every module's tests ({@link SharedKeycloak}: started by the first test JVM that
+ * needs it, installed from the Maven artifact into {@code ~/.cache/envhub} with a freshly imported realm, stopped when
+ * the build ends); one that someone else already runs on the port is reused and left running.
  */
 public class KeycloakTestResource implements QuarkusTestResourceLifecycleManager {
-    private Long startedPid;
 
     /** The port test Keycloak listens on. */
     public static int port() {
@@ -38,31 +36,19 @@ public class KeycloakTestResource implements QuarkusTestResourceLifecycleManager
     public Map<String, String> start() {
         int port = port();
         try {
-            if (io.envhub.stack.Http.status(KeycloakLauncher.discoveryUrl(port)) != 200) {
-                Path home = KeycloakLauncher.install(installRoot(port));
-                Path log = Path.of("target", "keycloak-test.log").toAbsolutePath();
-                long pid = KeycloakLauncher.start(home, port, RepoPaths.realmFile(), log, null, true);
-                startedPid = pid;
-                if (!KeycloakLauncher.awaitReady(port, pid, Duration.ofSeconds(240))) {
-                    throw new IllegalStateException("Keycloak did not start on port " + port + ":\n" + Processes.tail(log, 30));
-                }
-            }
+            SharedKeycloak.ensure(port, installRoot(port));
             return Map.of("ENVHUB_KEYCLOAK_URL", baseUrl());
-        } catch (Exception e) {
-            stop();
+        } catch (IOException e) {
             throw new IllegalStateException("cannot provide Keycloak: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting Keycloak", e);
         }
     }
 
+    /** Leaves the shared Keycloak running for the next modules of the build; it stops when the build ends. */
     @Override
     public void stop() {
-        if (startedPid != null) {
-            try {
-                Processes.stopGroup(startedPid, 20_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            startedPid = null;
-        }
+        // nothing to do: the watchdog started with Keycloak stops it when the build's Maven JVM exits
     }
 }

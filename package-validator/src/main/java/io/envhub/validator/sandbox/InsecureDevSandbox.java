@@ -68,7 +68,7 @@ public final class InsecureDevSandbox implements Sandbox {
             SandboxLimits l = spec.limits();
             Path prlimit = Path.of("/usr/bin/prlimit");
             if (Files.isExecutable(prlimit)) {
-                argv.addAll(List.of(prlimit.toString(), "--as=" + l.memoryBytes(), "--cpu=" + l.cpuSeconds(),
+                argv.addAll(List.of(prlimit.toString(), "--as=" + l.memoryBytes(), "--cpu=" + l.cpuSeconds() + ":" + (l.cpuSeconds() + 1),
                         "--fsize=" + l.fileSizeBytes(), "--nofile=" + l.openFiles(), "--core=0", "--"));
             }
             spec.command().forEach(a -> argv.add(rewrite(a, paths)));
