@@ -3,6 +3,7 @@ package io.envhub.registry.evaluation;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.environment.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
+import io.envhub.registry.report.ReportService;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectStore;
@@ -34,9 +35,11 @@ public class EvalStore {
     private final Caller caller;
     private final ObjectStore store;
     private final EntityManager em;
+    private final ReportService reports;
 
     public EvalStore(EnvironmentLookup lookup, VersionService versions, AccessPolicy access, Caller caller,
-                     ObjectStore store, EntityManager em) {
+                     ObjectStore store, EntityManager em, ReportService reports) {
+        this.reports = reports;
         this.lookup = lookup;
         this.versions = versions;
         this.access = access;
@@ -93,6 +96,14 @@ public class EvalStore {
         if (!mine && !caller.isAdmin()) {
             throw new ApiException.Forbidden("Only the run's submitter (with a 'publish' token) and admins may delete it.");
         }
+        reports.markActioned(EvalRun.target(env.owner.name, env.name, run.id), caller.username(),
+                mine ? "deleted by its submitter" : "deleted by an admin");
+        remove(run);
+    }
+
+    /** Deletes a run (in the caller's transaction), and its objects when no other run shares them. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void remove(EvalRun run) {
         lock(run.resultsKey, run.metadataKey);
         run.delete();
         em.flush();
