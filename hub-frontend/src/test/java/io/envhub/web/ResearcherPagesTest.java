@@ -154,10 +154,33 @@ class ResearcherPagesTest {
         assertEquals("gzip", css.header("Content-Encoding"));
         assertTrue(css.asString().contains(":root"), "the stylesheet itself");
         given().header("Accept-Encoding", "gzip").get("/").then().statusCode(200).header("Content-Encoding", "gzip");
+        assertTrue(brotli("/").contains("<meta name=\"description\""), "an HTML page in brotli");
+        assertTrue(brotli(m.group(1)).contains(":root"), "the stylesheet in brotli");
+        given().header("Accept-Encoding", "gzip, deflate, br").get("/").then().statusCode(200).header("Content-Encoding", "br");
         given().header("Accept-Encoding", "gzip").get(m.group(1).replace("css/envhub.css", "js/envhub.js")).then()
                 .statusCode(200).header("Content-Encoding", "gzip");
         given().get("/assets/abc/../application.properties").then().statusCode(404);
         given().get("/assets/abc/nope.css").then().statusCode(404);
+    }
+
+    /** GETs {@code path} accepting brotli only, checks the answer is brotli-encoded, and decodes it with brotli4j. */
+    private String brotli(String path) {
+        try {
+            java.net.http.HttpResponse<byte[]> res = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                    .newBuilder(root.toURI().resolve(path)).header("Accept-Encoding", "br").build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, res.statusCode(), path);
+            assertEquals("br", res.headers().firstValue("Content-Encoding").orElse(""), path);
+            com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
+            var plain = com.aayushatharva.brotli4j.decoder.Decoder.decompress(res.body());
+            assertEquals(com.aayushatharva.brotli4j.decoder.DecoderJNI.Status.DONE, plain.getResultStatus(), path);
+            return new String(plain.getDecompressedData(), StandardCharsets.UTF_8);
+        } catch (java.io.IOException | java.net.URISyntaxException e) {
+            throw new java.io.UncheckedIOException(e instanceof java.io.IOException io ? io : new java.io.IOException(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

@@ -51,11 +51,11 @@ public class EvalQueries {
         this.em = em;
     }
 
-    /** Runs of one version, best reward first. */
+    /** Runs of one version, best reward first (runs an admin hid are left out of every list). */
     @Transactional
     public List<RunSummary> ofVersion(String owner, String name, String version) {
         EnvironmentVersion v = versions.find(owner, name, version).version();
-        return summaries(EvalRun.list("versionId = ?1 order by rewardMean desc, id", v.id));
+        return summaries(EvalRun.list("versionId = ?1 and hiddenAt is null order by rewardMean desc, id", v.id));
     }
 
     /** Runs of every version of an environment (or of one, when {@code version} is given), best reward first. */
@@ -65,7 +65,8 @@ public class EvalQueries {
             return ofVersion(owner, name, version);
         }
         Environment env = lookup.readable(owner, name);
-        return summaries(EvalRun.find("environmentId = ?1 order by rewardMean desc, id", env.id).page(0, LIST_LIMIT).list());
+        return summaries(EvalRun.find("environmentId = ?1 and hiddenAt is null order by rewardMean desc, id", env.id)
+                .page(0, LIST_LIMIT).list());
     }
 
     /** Runs of one model on every environment the caller may read, newest first. */
@@ -75,6 +76,7 @@ public class EvalQueries {
         String readable = scope.everything() ? "" : scope.privateOwners().isEmpty() ? " and e.visibility = 'public'"
                 : " and (e.visibility = 'public' or e.owner.id in ?2)";
         var query = em.createQuery("select r from EvalRun r, Environment e where e.id = r.environmentId and r.model = ?1"
+                + " and r.hiddenAt is null"
                 + readable + " order by r.createdAt desc, r.id desc", EvalRun.class).setParameter(1, model);
         if (!scope.everything() && !scope.privateOwners().isEmpty()) {
             query.setParameter(2, scope.privateOwners());
@@ -87,7 +89,7 @@ public class EvalQueries {
     public RunDetail detail(String owner, String name, long id) {
         EvalRun run = run(owner, name, id);
         return new RunDetail(summaries(List.of(run)).get(0), run.resultsSha256, run.resultsBytes, run.pageSize,
-                run.pageOffsets.length, tree(run.metadata));
+                run.pageOffsets.length, tree(run.metadata), run.hiddenAt != null, run.hiddenReason, run.hiddenAt);
     }
 
     /** Page {@code page} (from 1) of a run's rollouts: one ranged read of the stored results. */

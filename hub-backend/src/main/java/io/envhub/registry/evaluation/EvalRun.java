@@ -97,6 +97,23 @@ public class EvalRun extends PanacheEntityBase {
     @Column(name = "created_at", insertable = false, updatable = false)
     public OffsetDateTime createdAt;
 
+    /** When an admin hid the run from every list of runs (V15), or null. */
+    @Column(name = "hidden_at")
+    public OffsetDateTime hiddenAt;
+
+    /** Why it is hidden (shown on the run's page). */
+    @Column(name = "hidden_reason")
+    public String hiddenReason;
+
+    /** The admin who hid it (kept for the admins; the audit log has the whole history). */
+    @Column(name = "hidden_by")
+    public String hiddenBy;
+
+    /** The run as a report target and in the audit log: {@code owner/name/evals/<id>}. */
+    public static String target(String owner, String name, long id) {
+        return owner + "/" + name + "/evals/" + id;
+    }
+
     /** Object key of content with this sha256: the artifacts' scheme under the {@code evals/} prefix. */
     public static String objectKeyFor(String sha256) {
         return "evals/sha256/" + sha256.substring(0, 2) + "/" + sha256;

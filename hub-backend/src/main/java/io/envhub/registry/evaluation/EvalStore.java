@@ -4,6 +4,7 @@ import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
+import io.envhub.registry.report.ReportService;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.storage.ObjectKeyLock;
@@ -38,11 +39,14 @@ public class EvalStore {
     private final EntityManager em;
     private final ObjectKeyLock keyLock;
     private final RemoveAfterCommit removal;
+    private final ReportService reports;
 
     public EvalStore(EnvironmentLookup lookup, VersionService versions, AccessPolicy access, Caller caller,
-                     ObjectStore store, EntityManager em, ObjectKeyLock keyLock, RemoveAfterCommit removal) {
+                     ObjectStore store, EntityManager em, ObjectKeyLock keyLock, RemoveAfterCommit removal,
+                     ReportService reports) {
         this.keyLock = keyLock;
         this.removal = removal;
+        this.reports = reports;
         this.lookup = lookup;
         this.versions = versions;
         this.access = access;
@@ -99,6 +103,14 @@ public class EvalStore {
         if (!mine && !caller.isAdmin()) {
             throw new ApiException.Forbidden("Only the run's submitter (with a 'publish' token) and admins may delete it.");
         }
+        reports.markActioned(EvalRun.target(env.owner.name, env.name, run.id), caller.username(),
+                mine ? "deleted by its submitter" : "deleted by an admin");
+        remove(run);
+    }
+
+    /** Deletes a run (in the caller's transaction), and its objects when no other run shares them. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void remove(EvalRun run) {
         keyLock.lockAll(java.util.List.of(run.resultsKey, run.metadataKey));
         run.delete();
         em.flush();

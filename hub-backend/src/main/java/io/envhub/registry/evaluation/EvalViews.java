@@ -21,9 +21,12 @@ public final class EvalViews {
                              OffsetDateTime createdAt, String provenance) {
     }
 
-    /** A run in full: its summary, the stored files and how its rollouts are paged, and the metadata as sent. */
+    /**
+     * A run in full: its summary, the stored files and how its rollouts are paged, the metadata as sent, and whether
+     * an admin hid it from the lists of runs (leaderboards, per version, environment and model), and why.
+     */
     public record RunDetail(RunSummary run, String resultsSha256, long resultsBytes, int pageSize, int pages,
-                            JsonNode metadata) {
+                            JsonNode metadata, boolean hidden, String hiddenReason, OffsetDateTime hiddenAt) {
     }
 
     /** The answer to a push. */

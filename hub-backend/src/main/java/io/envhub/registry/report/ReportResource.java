@@ -20,7 +20,9 @@ public class ReportResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Report an environment, a version or a bounty", description = "{target, reason, text}; reason is one "
+    @Operation(summary = "Report an environment, a version, an evaluation run or a bounty",
+            description = "{target, reason, text}; target is owner/name, owner/name@version, owner/name/evals/<run id> or"
+            + " bounty:<id>; reason is one "
             + "of malware, stolen-data, broken-reward, spam, other. One open report per user and target (409).")
     public Response create(ReportService.NewReport body) {
         return Response.status(201).entity(reports.create(body)).build();

@@ -35,6 +35,7 @@ public class ReportService {
     public static final int MAX_TEXT = 4000;
     private static final Pattern BOUNTY = Pattern.compile("bounty:([0-9]{1,18})");
     private static final Pattern ENV = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)(?:@([^/@\\s]+))?");
+    private static final Pattern RUN = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)/evals/([0-9]{1,18})");
     static final String COLUMNS = "r.id, r.target, r.target_kind, r.reason, r.text, r.state, o.name, r.created_at,"
             + " r.resolved_at, r.resolution_note FROM hub.reports r JOIN hub.owners o ON o.id = r.reporter_id";
 
@@ -63,8 +64,8 @@ public class ReportService {
     public ReportView create(NewReport body) {
         Owner me = access.requireSignedIn();
         if (body == null || body.target() == null || body.target().isBlank()) {
-            throw new ApiException.Invalid(ProblemCode.INVALID_TARGET,
-                    "target is required: owner/name, owner/name@version or bounty:<id>.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_TARGET, "target is required: owner/name, owner/name@version,"
+                    + " owner/name/evals/<run id> or bounty:<id>.");
         }
         String reason = body.reason() == null ? "" : body.reason().trim();
         if (!REASONS.contains(reason)) {
@@ -169,15 +170,27 @@ public class ReportService {
     private record Target(String canonical, String kind, Long environmentId) {
     }
 
-    /** The canonical target; 404 for an environment or version the caller cannot see. */
+    /** The canonical target; 404 for an environment, version or evaluation run the caller cannot see. */
     private Target resolve(String target) {
         Matcher b = BOUNTY.matcher(target);
         if (b.matches()) {
             return new Target("bounty:" + Long.parseLong(b.group(1)), "bounty", null);
         }
+        Matcher run = RUN.matcher(target);
+        if (run.matches()) {
+            Environment env = lookup.readable(run.group(1), run.group(2));
+            long id = Long.parseLong(run.group(3));
+            if (em.createNativeQuery("SELECT 1 FROM hub.eval_runs WHERE id = ?1 AND environment_id = ?2")
+                    .setParameter(1, id).setParameter(2, env.id).getResultList().isEmpty()) {
+                throw new ApiException.NotFound("Evaluation run " + id + " of " + env.owner.name + "/" + env.name
+                        + " does not exist.");
+            }
+            return new Target(env.owner.name + "/" + env.name + "/evals/" + id, "eval-run", env.id);
+        }
         Matcher e = ENV.matcher(target);
         if (!e.matches()) {
-            throw new ApiException.Invalid(ProblemCode.INVALID_TARGET, "target must be owner/name, owner/name@version or bounty:<id>.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_TARGET, "target must be owner/name, owner/name@version,"
+                    + " owner/name/evals/<run id> or bounty:<id>.");
         }
         if (e.group(3) == null) {
             Environment env = lookup.readable(e.group(1), e.group(2));

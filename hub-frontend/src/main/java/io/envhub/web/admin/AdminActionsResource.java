@@ -112,6 +112,30 @@ public class AdminActionsResource {
     }
 
     @POST
+    @Path("/evals/{owner}/{name}/{id: [0-9]{1,18}}/{action: hide|unhide|delete}")
+    public Response run(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("id") long id,
+                        @PathParam("action") String action, @RestForm String reason, @RestForm String back) {
+        String bearer = gate.bearer();
+        String r = trim(reason);
+        String run = "Run " + id + " of " + owner + "/" + name;
+        if (!"unhide".equals(action) && r.isEmpty()) {
+            return refused(back, "hide".equals(action) ? "Give the reason for hiding the run; its page shows it."
+                    : "Give the reason for deleting the run; it is kept in the audit log.");
+        }
+        AdminApi.Reason body = new AdminApi.Reason(r.isEmpty() ? null : r, null);
+        return switch (action) {
+            case "hide" -> act(back, () -> admin.hideRun(bearer, owner, name, id, body),
+                    run + " is hidden from the leaderboards.");
+            case "unhide" -> act(back, () -> admin.unhideRun(bearer, owner, name, id, body),
+                    run + " is shown in the leaderboards again.");
+            default -> act(back, () -> {
+                admin.deleteRun(bearer, owner, name, id, body);
+                return null;
+            }, run + " is deleted.");
+        };
+    }
+
+    @POST
     @Path("/users/{username}/{action: suspend|unsuspend}")
     public Response suspension(@PathParam("username") String username, @PathParam("action") String action,
                                @RestForm String reason, @RestForm String back) {

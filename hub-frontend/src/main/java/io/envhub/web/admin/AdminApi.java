@@ -67,6 +67,21 @@ public interface AdminApi {
     JsonNode listing(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                      @PathParam("name") String name, @PathParam("action") String action, Reason body);
 
+    @POST
+    @Path("/environments/{owner}/{name}/evals/{id}/hide")
+    JsonNode hideRun(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                     @PathParam("name") String name, @PathParam("id") long id, Reason body);
+
+    @DELETE
+    @Path("/environments/{owner}/{name}/evals/{id}/hide")
+    JsonNode unhideRun(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                       @PathParam("name") String name, @PathParam("id") long id, Reason body);
+
+    @DELETE
+    @Path("/environments/{owner}/{name}/evals/{id}")
+    void deleteRun(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
+                   @PathParam("name") String name, @PathParam("id") long id, Reason body);
+
     @GET
     @Path("/users/{username}")
     JsonNode user(@HeaderParam("Authorization") String bearer, @PathParam("username") String username);

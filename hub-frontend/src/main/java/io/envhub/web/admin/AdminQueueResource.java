@@ -2,6 +2,8 @@ package io.envhub.web.admin;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
+import io.envhub.web.evaluation.EvalApi;
+import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.VersionDetail;
@@ -34,17 +36,20 @@ public class AdminQueueResource {
     private final AdminGate gate;
     private final AdminQueue queue;
     private final HubApi hub;
+    private final EvalApi evals;
 
-    public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, @RestClient HubApi hub) {
+    public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, @RestClient HubApi hub,
+                              @RestClient EvalApi evals) {
         this.viewer = viewer;
         this.gate = gate;
         this.queue = queue;
         this.hub = hub;
+        this.evals = evals;
     }
 
     /** The review page's data: the target, what the hub says about it now, and the reports about it. */
-    public record Review(Target target, Detail env, VersionDetail version, List<QueueItem> reports, String reportId,
-                         String back) {
+    public record Review(Target target, Detail env, VersionDetail version, RunDetail run, List<QueueItem> reports,
+                         String reportId, String back) {
         /** The versions' status values an admin may set by hand. */
         public List<String> statuses() {
             return List.of("validated", "failed");
@@ -58,6 +63,11 @@ public class AdminQueueResource {
         public String latestHref() {
             return env == null || env.latestVersion() == null ? null
                     : QueueItem.reviewHref(env.owner() + "/" + env.name() + "@" + env.latestVersion(), "", "");
+        }
+
+        /** Whether the run under review is hidden from the leaderboards. */
+        public boolean runHidden() {
+            return run != null && run.hidden();
         }
 
         public boolean unlisted() {
@@ -97,19 +107,32 @@ public class AdminQueueResource {
         }
         Detail env = null;
         VersionDetail version = null;
+        RunDetail run = null;
         if (!target.bounty()) {
             env = orNull(() -> hub.environment(bearer, target.owner(), target.name()));
             if (env != null && target.version() != null) {
                 Detail e = env;
                 version = orNull(() -> hub.version(bearer, e.owner(), e.name(), target.version()));
             }
+            if (env != null && target.run()) {
+                Detail e = env;
+                run = orNull(() -> await(evals.run(bearer, e.owner(), e.name(), target.runId())));
+            }
         }
         List<QueueItem> reports = queue.items(bearer, "report", null).items().stream()
                 .filter(i -> target.text().equalsIgnoreCase(i.target())).toList();
         String back = QueueItem.reviewHref(target.text(), reportId == null ? "" : "report", reportId == null ? "" : reportId);
         Notice.Shown notice = Notice.read(noticeCookie);
-        return Notice.clearOn(Response.ok(Templates.review(viewer, new Review(target, env, version, reports, reportId, back),
+        return Notice.clearOn(Response.ok(Templates.review(viewer, new Review(target, env, version, run, reports, reportId, back),
                 notice)), SCOPE, notice).build();
+    }
+
+    private static <T> T await(java.util.concurrent.CompletionStage<T> call) {
+        try {
+            return call.toCompletableFuture().join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
     }
 
     private static <T> T orNull(java.util.function.Supplier<T> call) {

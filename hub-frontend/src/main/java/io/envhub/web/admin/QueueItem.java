@@ -89,6 +89,12 @@ public record QueueItem(String service, String kind, String id, String state, St
                 && !id.isEmpty();
     }
 
+    /** The public page of what the item is about (an environment, version, evaluation run or bounty), or null. */
+    public String targetHref() {
+        Target t = Target.parse(target);
+        return t == null ? null : t.href();
+    }
+
     /** The item's label for people: {@code flagged-version} reads "flagged version". */
     public String kindLabel() {
         return kind.replace('-', ' ').replace('_', ' ');

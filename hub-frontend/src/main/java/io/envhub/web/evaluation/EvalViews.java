@@ -19,10 +19,10 @@ public final class EvalViews {
                              OffsetDateTime createdAt, String provenance) {
     }
 
-    /** A run in full. */
+    /** A run in full; {@code hidden}: an admin took it out of the leaderboards ({@code hiddenReason} says why). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record RunDetail(RunSummary run, String resultsSha256, long resultsBytes, int pageSize, int pages,
-                            JsonNode metadata) {
+                            JsonNode metadata, boolean hidden, String hiddenReason, OffsetDateTime hiddenAt) {
     }
 
     /** One stored rollout. */

@@ -16,13 +16,14 @@ import java.util.Map;
  * @param version the version shown
  * @param versionYanked whether that version is yanked
  * @param versions versions to choose from (those with runs, and validated ones), newest first
+ * @param yankedVersions those of them that are yanked (their runs stay visible, marked)
  * @param rows one per model
  * @param sort the sort column ({@code reward}, {@code model}, {@code rollouts}, {@code date})
  * @param desc whether sorted descending
  * @param totalRuns runs on this version (all models, all runs)
  */
-public record Leaderboard(String version, boolean versionYanked, List<String> versions, List<Row> rows, String sort,
-                          boolean desc, int totalRuns) {
+public record Leaderboard(String version, boolean versionYanked, List<String> versions, List<String> yankedVersions,
+                          List<Row> rows, String sort, boolean desc, int totalRuns) {
     /** Sort columns. */
     static final List<String> SORTS = List.of("reward", "model", "rollouts", "date");
 
@@ -40,10 +41,14 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         String column = sort != null && SORTS.contains(sort.toLowerCase(Locale.ROOT)) ? sort.toLowerCase(Locale.ROOT) : "reward";
         boolean desc = order == null ? !"model".equals(column) : !"asc".equalsIgnoreCase(order);
         List<String> choices = new ArrayList<>();
+        List<String> yankedChoices = new ArrayList<>();
         for (VersionSummary v : versions) {
             boolean hasRuns = runs.stream().anyMatch(r -> r.version().equals(v.version()));
             if (hasRuns || "validated".equals(v.status())) {
                 choices.add(v.version());
+                if (v.yanked()) {
+                    yankedChoices.add(v.version());
+                }
             }
         }
         String version = requested != null && !requested.isBlank() ? requested : defaultVersion(runs, versions);
@@ -77,7 +82,7 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         for (Row r : rows) {
             out.add(new Row(ranked.indexOf(r) + 1, r.best(), r.runs()));
         }
-        return new Leaderboard(version, yanked, choices, out, column, desc, total);
+        return new Leaderboard(version, yanked, choices, yankedChoices, out, column, desc, total);
     }
 
     private static String defaultVersion(List<RunSummary> runs, List<VersionSummary> versions) {
@@ -99,6 +104,11 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         boolean nextDesc = column.equals(sort) ? !desc : !"model".equals(column);
         return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8) + "&sort=" + column
                 + "&order=" + (nextDesc ? "desc" : "asc");
+    }
+
+    /** Whether {@code v} (one of {@link #versions}) is yanked. */
+    public boolean yanked(String v) {
+        return yankedVersions.contains(v);
     }
 
     /** {@code aria-sort} of a column header. */

@@ -14,8 +14,10 @@ import java.util.Locale;
  * @param passAtK pass@k values
  * @param cost the cost in US dollars, or null
  * @param duration how long the run took, or null
+ * @param reportTarget the run as a report target: {@code owner/name/evals/<id>}
  */
-public record RunView(List<Pair> sampling, List<Pair> metrics, List<Pair> passAtK, String cost, String duration) {
+public record RunView(List<Pair> sampling, List<Pair> metrics, List<Pair> passAtK, String cost, String duration,
+                      String reportTarget) {
     /** A name and its value, as text. */
     public record Pair(String name, String value) {
     }
@@ -24,7 +26,8 @@ public record RunView(List<Pair> sampling, List<Pair> metrics, List<Pair> passAt
         var r = d.run();
         return new RunView(pairs(r.samplingArgs(), false), pairs(r.avgMetrics(), true), pairs(r.passAtK(), true),
                 r.costMicroUsd() == null ? null : String.format(Locale.ROOT, "$%.4f", r.costMicroUsd() / 1_000_000.0),
-                r.durationMs() == null ? null : String.format(Locale.ROOT, "%.1f s", r.durationMs() / 1000.0));
+                r.durationMs() == null ? null : String.format(Locale.ROOT, "%.1f s", r.durationMs() / 1000.0),
+                r.owner() + "/" + r.name() + "/evals/" + r.id());
     }
 
     private static List<Pair> pairs(JsonNode obj, boolean numbers) {

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The report form's values and its inline error.
  *
- * @param target the target as typed ({@code owner/name}, {@code owner/name@version}, {@code bounty:<id>})
+ * @param target the target as typed ({@code owner/name}, {@code owner/name@version}, {@code owner/name/evals/<id>},
+ *        {@code bounty:<id>})
  * @param reason the reason code picked
  * @param text the user's words
  * @param error what to fix, or null
@@ -29,7 +30,8 @@ public record ReportForm(String target, String reason, String text, String error
         String x = text == null ? "" : text.strip();
         String error = null;
         if (Target.parse(t) == null) {
-            error = "Report an environment (owner/name), a version (owner/name@version) or a bounty (bounty:id).";
+            error = "Report an environment (owner/name), a version (owner/name@version), an evaluation run"
+                    + " (owner/name/evals/id) or a bounty (bounty:id).";
         } else if (!ReportReasons.known(r)) {
             error = "Pick the reason from the list.";
         } else if (x.isEmpty()) {

@@ -31,13 +31,14 @@ import org.junit.jupiter.api.Test;
 class AdminPagesTest {
     /** Every page of the console. */
     static final List<String> PAGES = List.of("/admin", "/admin?kind=report&state=open", "/admin/review?target=alice/maze",
-            "/admin/review?target=alice/maze@1.0.0", "/admin/review?target=bounty:1", "/admin/audit",
-            "/admin/audit?actor=ada&from=2026-01-01", "/admin/users", "/admin/users?q=alice");
+            "/admin/review?target=alice/maze@1.0.0", "/admin/review?target=bounty:1", "/admin/review?target=alice/maze/evals/1",
+            "/admin/audit", "/admin/audit?actor=ada&from=2026-01-01", "/admin/users", "/admin/users?q=alice");
     /** Every form of the console. */
     static final List<String> FORMS = List.of("/admin/reports/1/dismiss", "/admin/versions/alice/maze/1.0.0/quarantine",
             "/admin/versions/alice/maze/1.0.0/lift", "/admin/versions/alice/maze/1.0.0/revalidate",
             "/admin/versions/alice/maze/1.0.0/status", "/admin/environments/alice/maze/unlist",
-            "/admin/environments/alice/maze/relist", "/admin/users/sam/suspend", "/admin/users/sam/unsuspend",
+            "/admin/environments/alice/maze/relist", "/admin/evals/alice/maze/1/hide", "/admin/evals/alice/maze/1/unhide",
+            "/admin/evals/alice/maze/1/delete", "/admin/users/sam/suspend", "/admin/users/sam/unsuspend",
             "/admin/users/sam/roles/sponsor/grant", "/admin/users/sam/roles/sponsor/remove");
 
     @TestHTTPResource("/")

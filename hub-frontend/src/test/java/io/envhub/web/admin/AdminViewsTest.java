@@ -81,7 +81,7 @@ class AdminViewsTest {
 
     @Test
     void targetsAreEnvironmentsVersionsOrBounties() {
-        assertEquals(new Target("alice", "maze", null, null), Target.parse("alice/maze"));
+        assertEquals(new Target("alice", "maze", null, null, null), Target.parse("alice/maze"));
         assertEquals("/alice/maze/versions/1.0.0", Target.parse(" alice/maze@1.0.0 ").href());
         assertEquals("bounty 12", Target.parse("bounty:12").label());
         assertNull(Target.parse("alice"));
