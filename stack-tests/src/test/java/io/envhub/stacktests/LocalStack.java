@@ -26,6 +26,7 @@ final class LocalStack implements AutoCloseable {
     static final List<Integer> PORTS = List.of(8080, 8081, 8082, 8083, java.net.URI.create(KEYCLOAK).getPort(), 9000);
     static final String FRONTEND = "http://127.0.0.1:8080";
     static final String BACKEND = "http://127.0.0.1:8081";
+    static final String BOUNTY = "http://127.0.0.1:8082";
 
     private final Path root;
     private final Path dataDir;

@@ -78,7 +78,7 @@ public final class ProblemMessages {
             case STORAGE_UNAVAILABLE:
                 return "the hub's object store is unavailable right now — try again in a minute";
             default:
-                return generic(p, detail);
+                return generic(p, detail, s);
         }
     }
 
@@ -111,10 +111,12 @@ public final class ProblemMessages {
         return orElse(detail, "not found");
     }
 
-    private static String generic(ApiProblem p, String detail) {
+    private static String generic(ApiProblem p, String detail, Situation s) {
         String code = p.code();
-        if (code.startsWith("archive-") || code.startsWith("wheel-") || code.startsWith("metadata-")
-                || code.startsWith("pyproject-") || code.startsWith("version-") || code.startsWith("name-")) {
+        // bounty-service's codes (version-not-found, version-yanked, ...) are about a submission, not an upload
+        boolean bounty = s.action() != null && s.action().startsWith("bounty");
+        if (!bounty && (code.startsWith("archive-") || code.startsWith("wheel-") || code.startsWith("metadata-")
+                || code.startsWith("pyproject-") || code.startsWith("version-") || code.startsWith("name-"))) {
             return "the hub refused the wheel: " + orElse(detail, code) + " (" + code + ")";
         }
         if (p.status() == 405 || p.status() == 404 && p.title() == null && detail == null) {

@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code envhub bounty}: argument parsing, exit codes and the text output, without a server (the commands against the
- * real bounty-service run in stack-tests' {@code BountyBrowserIT} flow; see the README).
+ * {@code envhub bounty}: what needs no server — help, usage errors (exit 2), an unreachable service (exit 3), the
+ * proposal file checks before any call (exit 4), and the text formatting of rewards, countdowns, the list and the status.
+ * The commands against the real bounty-service (outcomes and the service's refusals) run in stack-tests'
+ * {@code BountyCliIT}.
  */
 class BountyCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -12,7 +12,7 @@ class ProblemMessagesTest {
     private static final Situation PUSH = Situation.of("push", "alice", "reverse-text", "0.1.4")
             .withFilename("reverse_text-0.1.4-py3-none-any.whl");
 
-    /** status; type code; detail; situation (push|pull|none); exit code; expected line. */
+    /** status; type code; detail; situation (push|pull|bounty|none); exit code; expected line. */
     @ParameterizedTest(name = "{1} -> {5}")
     @CsvSource(delimiter = '|', value = {
         "409|version-exists|alice/reverse-text 0.1.4 was already published (versions can never be reused, even after deletion): "
@@ -45,6 +45,8 @@ class ProblemMessagesTest {
             + "archive (archive-path-traversal)",
         "503|storage-unavailable|S3 down|none|3|the hub's object store is unavailable right now — try again in a minute",
         "500|internal-error||none|3|the hub failed (HTTP 500) — try again later",
+        "409|version-not-found|alice/x@9.9.9 is not published on the hub (or was deleted).|bounty|1|alice/x@9.9.9 is not "
+            + "published on the hub (or was deleted)",
         "400|invalid-scopes|Scopes must be a non-empty list of 'read' and 'publish'.|none|1|Scopes must be a non-empty list of "
             + "'read' and 'publish'",
     })
@@ -57,6 +59,7 @@ class ProblemMessagesTest {
         ApiProblem p = ApiProblem.of(status, body, JSON).in(switch (situation) {
             case "push" -> PUSH;
             case "pull" -> Situation.of("pull", "alice", "reverse-text", "0.1.4");
+            case "bounty" -> Situation.of("bounty submit", "alice", "x", "9.9.9");
             default -> Situation.NONE;
         });
         assertEquals(code, p.code());

@@ -74,6 +74,11 @@ public class ReadmeRenderer {
         return html;
     }
 
+    /** How many rendered READMEs are kept now (at most {@link #CACHE_ENTRIES}). */
+    int cachedEntries() {
+        return cache.size();
+    }
+
     /** Cleans HTML against the allow-list and replaces images by placeholders. */
     static String sanitize(String html) {
         Document clean = new Cleaner(SAFELIST).clean(Jsoup.parseBodyFragment(html));

@@ -2,6 +2,8 @@ package io.envhub.web.environment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.web.hub.HubViews.Readme;
@@ -57,5 +59,34 @@ class ReadmeRendererTest {
                 + "[image: A]</a>"), html);
         assertTrue(html.contains(">[image]</a>"), "an image without alt text is still visible: " + html);
         assertTrue(html.contains("<span class=\"external-image\">[image: local]</span>"), html);
+    }
+
+    @Test
+    void theCacheAnswersWhatTheRendererRendersAndRendersAChangedTextAnew() {
+        String text = "# Triage notes\n\nGrade **each** note; see [the rubric](https://example.org/r).\n\n<script>x()</script>";
+        String first = md(text);
+        assertEquals(new ReadmeRenderer().render(new Readme("text/markdown", text)), first, "a fresh renderer renders the same");
+        assertSame(first, md(text), "the second view of the same text comes from the cache");
+        assertEquals(1, renderer.cachedEntries());
+
+        String edited = md(text.replace("**each**", "**every**"));
+        assertNotEquals(first, edited);
+        assertTrue(edited.contains("<strong>every</strong>") && !edited.contains("each"), edited);
+        assertFalse(edited.contains("<script"), edited);
+        assertEquals(2, renderer.cachedEntries());
+    }
+
+    @Test
+    void theCacheIsBoundedAndLongTextsAreNotKept() {
+        for (int i = 0; i < ReadmeRenderer.CACHE_ENTRIES + 50; i++) {
+            md("Bounty " + i + " wants *annotated* notes.");
+        }
+        assertEquals(ReadmeRenderer.CACHE_ENTRIES, renderer.cachedEntries());
+        String newest = "Bounty " + (ReadmeRenderer.CACHE_ENTRIES + 49) + " wants *annotated* notes.";
+        assertSame(md(newest), md(newest), "the most recent texts stay");
+        ReadmeRenderer fresh = new ReadmeRenderer();
+        String big = "word ".repeat(ReadmeRenderer.CACHED_MAX_CHARS / 5 + 1);
+        assertEquals(fresh.render(new Readme("text/markdown", big)), fresh.render(new Readme("text/markdown", big)));
+        assertEquals(0, fresh.cachedEntries(), "a text over " + ReadmeRenderer.CACHED_MAX_CHARS + " chars is rendered each time");
     }
 }
