@@ -26,6 +26,7 @@ public enum ProblemCode {
 
     // Codes the services (hub-backend, bounty-service) throw or answer with, alphabetically.
     ALREADY_APPLIED("already-applied"),
+    ALREADY_HIDDEN("already-hidden"),
     ALREADY_MEMBER("already-member"),
     ALREADY_QUARANTINED("already-quarantined"),
     ALREADY_RECORDED("already-recorded"),
@@ -110,6 +111,7 @@ public enum ProblemCode {
     NOT_A_WHEEL("not-a-wheel"),
     NOT_ACCEPTED("not-accepted"),
     NOT_APPLICATION_ONLY("not-application-only"),
+    NOT_HIDDEN("not-hidden"),
     NOT_MULTIPART("not-multipart"),
     NOT_QUARANTINED("not-quarantined"),
     NOT_SUSPENDED("not-suspended"),

@@ -1,8 +1,9 @@
 package io.envhub.registry.moderation;
 
+import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Owner;
-import io.envhub.registry.admin.AdminGate;
+import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditLog;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
@@ -53,7 +54,7 @@ public class EvalRunModeration {
         String why = ModerationService.requireReason(reason);
         Found f = locked(owner, name, id);
         if (f.run().hiddenAt != null) {
-            throw new ApiException.Conflict("already-hidden", "Run " + f.target() + " is already hidden.");
+            throw new ApiException.Conflict(ProblemCode.ALREADY_HIDDEN, "Run " + f.target() + " is already hidden.");
         }
         Map<String, Object> before = hiding(f.run());
         f.run().hiddenAt = OffsetDateTime.now();
@@ -69,7 +70,7 @@ public class EvalRunModeration {
         Owner admin = gate.requireAdmin();
         Found f = locked(owner, name, id);
         if (f.run().hiddenAt == null) {
-            throw new ApiException.Conflict("not-hidden", "Run " + f.target() + " is not hidden.");
+            throw new ApiException.Conflict(ProblemCode.NOT_HIDDEN, "Run " + f.target() + " is not hidden.");
         }
         Map<String, Object> before = hiding(f.run());
         f.run().hiddenAt = null;

@@ -47,7 +47,7 @@ public final class ProblemMessages {
             return "the hub refused the run: " + orElse(detail, code) + " (" + code + ")";
         }
         if (known == null) {
-            return generic(p, detail);
+            return generic(p, detail, s);
         }
         switch (known) {
             case VERSION_EXISTS:
