@@ -1,15 +1,13 @@
 package io.envhub.registry.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.error.JsonErrors;
 import io.envhub.kit.error.Problems;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
@@ -40,24 +38,6 @@ public class InputProblems {
 
     /** The client-facing explanation of the JSON error in this exception's cause chain (no Java class names). */
     static String detail(Throwable error) {
-        if (error instanceof ApiException api) {
-            return api.getMessage();
-        }
-        Throwable e = error;
-        for (int depth = 0; e != null && !(e instanceof JsonProcessingException) && depth < 10; depth++) {
-            e = e.getCause();
-        }
-        String detail;
-        if (e instanceof StreamConstraintsException) {
-            detail = "The JSON body is nested too deeply or too large.";
-        } else if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-            String field = m.getPath().stream()
-                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            detail = "The JSON field '" + field + "' has the wrong type or value.";
-        } else {
-            detail = "The body is not valid JSON of the expected shape.";
-        }
-        return detail;
+        return JsonErrors.detail(error);
     }
 }
