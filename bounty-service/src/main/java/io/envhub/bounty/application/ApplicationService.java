@@ -1,5 +1,6 @@
 package io.envhub.bounty.application;
 
+import io.envhub.bounty.persistence.RowLocks;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.application.ApplicationViews.ApplicationView;
 import io.envhub.bounty.audit.AuditLog;
@@ -10,7 +11,6 @@ import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -129,7 +129,7 @@ public class ApplicationService {
     }
 
     private static Application find(long bountyId, long appId) {
-        Application a = Application.findById(appId, LockModeType.PESSIMISTIC_WRITE);
+        Application a = RowLocks.lockedById(Application.class, appId).orElse(null);
         if (a == null || a.bountyId != bountyId) {
             throw new ApiException.NotFound("Application " + appId + " of bounty " + bountyId + " does not exist.");
         }

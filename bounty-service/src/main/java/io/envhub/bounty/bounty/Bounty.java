@@ -1,5 +1,6 @@
 package io.envhub.bounty.bounty;
 
+import io.envhub.bounty.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
@@ -10,7 +11,6 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
@@ -87,7 +87,7 @@ public class Bounty extends PanacheEntityBase {
 
     /** The bounty with its row locked until the transaction ends (awards, status changes). */
     public static Optional<Bounty> lockedById(long id) {
-        return Optional.ofNullable(findById(id, LockModeType.PESSIMISTIC_WRITE));
+        return RowLocks.lockedById(Bounty.class, id);
     }
 
     /** Awards still to give. */

@@ -1,12 +1,12 @@
 package io.envhub.bounty.payout;
 
+import io.envhub.bounty.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -80,7 +80,7 @@ public class Payout extends PanacheEntityBase {
 
     /** The payout with its row locked until the transaction ends. */
     public static Optional<Payout> lockedById(long id) {
-        return Optional.ofNullable(findById(id, LockModeType.PESSIMISTIC_WRITE));
+        return RowLocks.lockedById(Payout.class, id);
     }
 
     /** The key the provider is called with for the current attempt: the same on every repeat of one attempt. */

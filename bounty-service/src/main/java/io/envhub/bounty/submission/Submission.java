@@ -1,12 +1,12 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.bounty.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -42,6 +42,6 @@ public class Submission extends PanacheEntityBase {
 
     /** The submission with its row locked until the transaction ends. */
     public static Optional<Submission> lockedById(long id) {
-        return Optional.ofNullable(findById(id, LockModeType.PESSIMISTIC_WRITE));
+        return RowLocks.lockedById(Submission.class, id);
     }
 }
