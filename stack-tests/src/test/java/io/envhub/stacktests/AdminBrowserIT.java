@@ -95,7 +95,7 @@ class AdminBrowserIT {
             ChromeDriver ada = adaBrowser.driver();
             signIn(ada, "ada");
             ada.get(FRONTEND + "/admin?kind=report&state=open");
-            WebElement item = ada.findElement(By.xpath("//li[contains(@class,'queue-item')][.//span[@class='queue-target' and"
+            WebElement item = ada.findElement(By.xpath("//li[contains(@class,'queue-item')][.//*[@class='queue-target' and"
                     + " text()='alice/" + ENV + "']]"));
             assertTrue(item.getText().contains("It opens a socket when imported."), item.getText());
             adaBrowser.screenshots(SCREENSHOTS, "admin-queue");
