@@ -26,7 +26,8 @@ THREADS=${THREADS:-2}
 PIP_ACCEPT='application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html; q=0.1, text/html; q=0.01'
 PAGE="$BASE/simple/$OWNER/$NAME/"
 
-if [ -n "${PUSH_TOKEN:-}" ] && [ "$(curl -s -o /dev/null -w '%{http_code}' "$PAGE")" = 404 ]; then
+if [ -n "${PUSH_TOKEN:-}" ] \
+    && [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/environments/$OWNER/$NAME")" = 404 ]; then
   WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
   python3 - "$NAME" "$WORK" <<'PY'
@@ -35,7 +36,13 @@ name, out = sys.argv[1], sys.argv[2]
 module = name.replace('-', '_').replace('.', '_').lower()
 dist = f"{module}-1.0.dist-info"
 files = {
-    f"{module}.py": "def load_environment(**kwargs):\n    return {'dataset': [{'prompt': 'a', 'answer': 'a'}]}\n",
+    f"{module}.py": (
+        "def exact(completion, answer, **kwargs):\n    return 1.0 if str(completion).strip() == answer else 0.0\n\n\n"
+        "class Rubric:\n    def __init__(self, funcs, weights):\n        self.funcs, self.weights = funcs, weights\n\n\n"
+        "class Env:\n    def __init__(self, dataset, rubric):\n        self.dataset, self.rubric = dataset, rubric\n\n\n"
+        "def load_environment(**kwargs):\n"
+        "    return Env([{'prompt': 'say a', 'answer': 'a'}, {'prompt': 'say b', 'answer': 'b'}],"
+        " Rubric([exact], [1.0]))\n"),
     f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\nSummary: load test\nRequires-Python: >=3.9\n",
     f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: bench\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
 }
@@ -53,6 +60,13 @@ PY
   curl -sf -H "Authorization: Bearer $PUSH_TOKEN" -F "file=@$WHEEL" "$BASE/api/v1/environments/$OWNER/$NAME/versions" > /dev/null
   echo "pushed $(basename "$WHEEL") to $OWNER/$NAME"
 fi
+# the index lists validated versions only (an unknown project is a 302 to the upstream index, a pending version is
+# not listed yet): wait until validation lists a file
+for _ in $(seq 1 60); do
+  curl -sf -H "Accept: application/vnd.pypi.simple.v1+json" "$PAGE" \
+    | python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin)["files"] else 1)' 2>/dev/null && break
+  sleep 2
+done
 
 FILE=$(curl -sf -H "Accept: application/vnd.pypi.simple.v1+json" "$PAGE" \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["files"][-1]["url"])')

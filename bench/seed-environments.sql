@@ -106,6 +106,8 @@ SELECT r.owner_id, r.name, r.name, r.summary,
   ) rows) r
     ON CONFLICT DO NOTHING;
 
+-- fire the deferred index-stamp triggers (V13) now: ALTER TABLE refuses a table with pending trigger events
+SET CONSTRAINTS ALL IMMEDIATE;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs_update;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_status;
