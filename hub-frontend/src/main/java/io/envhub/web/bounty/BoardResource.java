@@ -4,14 +4,17 @@ import io.envhub.web.security.Roles;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyViews.BountyPage;
 import io.envhub.web.settings.ApiProblem;
+import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /bounties}: the bounty board, a plain GET form of filters over bounty-service's list. */
@@ -21,10 +24,12 @@ public class BoardResource {
 
     private final Viewer viewer;
     private final BountyApi bounties;
+    private final AnonymousPages cache;
 
-    public BoardResource(Viewer viewer, @RestClient BountyApi bounties) {
+    public BoardResource(Viewer viewer, @RestClient BountyApi bounties, AnonymousPages cache) {
         this.viewer = viewer;
         this.bounties = bounties;
+        this.cache = cache;
     }
 
     /** Paging of the board. */
@@ -66,15 +71,19 @@ public class BoardResource {
     public Response board(@QueryParam("status") String status, @QueryParam("tier") String tier,
                           @QueryParam("domain") String domain, @QueryParam("min") String min,
                           @QueryParam("max") String max, @QueryParam("sort") String sort,
-                          @QueryParam("page") String page) {
+                          @QueryParam("page") String page, @Context UriInfo uri) {
         BoardQuery query = BoardQuery.of(status, tier, domain, min, max, sort, page);
+        return cache.page(!viewer.signedIn(), uri.getRequestUri(), () -> render(query));
+    }
+
+    private Response render(BoardQuery query) {
         String bearer = viewer.bearer();
         boolean sponsor = Roles.sponsor(bearer);
         try {
             BountyPage result = ApiProblem.call(() -> bounties.list(bearer, query.apiStatus(), query.tier(),
                     query.domain(), query.minRewardMinor(), query.maxRewardMinor(), null, query.sort(), query.page(),
                     PAGE_SIZE));
-            return Response.ok(Templates.board(viewer, query, result, Paging.of(result), sponsor, null)).build();
+            return Response.ok(Templates.board(viewer, query, result, Paging.of(result), sponsor, null).render()).build();
         } catch (ApiProblem.Refused e) {
             int code = e.problem().invalid() ? 400 : ApiProblem.UNREACHABLE;
             return Response.status(code).entity(Templates.board(viewer, query, null, null, sponsor,

@@ -4,6 +4,7 @@ import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -11,8 +12,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -23,10 +26,12 @@ public class SearchResource {
 
     private final Viewer viewer;
     private final HubApi hub;
+    private final AnonymousPages cache;
 
-    public SearchResource(Viewer viewer, @RestClient HubApi hub) {
+    public SearchResource(Viewer viewer, @RestClient HubApi hub, AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
+        this.cache = cache;
     }
 
     @CheckedTemplate
@@ -41,13 +46,17 @@ public class SearchResource {
                            @QueryParam("validated") String validated, @QueryParam("task") String task,
                            @QueryParam("status") String status, @QueryParam("sort") String sort,
                            @QueryParam("page") String page, @QueryParam("domain") String domain,
-                           @QueryParam("license") String license) {
+                           @QueryParam("license") String license, @Context UriInfo uri) {
         SearchQuery query = SearchQuery.of(q, tags, validated, task, status, sort, page, domain, license);
+        return cache.page(!viewer.signedIn(), uri.getRequestUri(), () -> render(query));
+    }
+
+    private Response render(SearchQuery query) {
         try {
             SearchResult result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
                     query.validated() ? "true" : null, query.task(), query.status(), query.sort(), query.page(), PAGE_SIZE,
                     query.domain(), query.license());
-            return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null)).build();
+            return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null).render()).build();
         } catch (WebApplicationException e) {
             if (Problems.status(e) != 400) {
                 throw e;

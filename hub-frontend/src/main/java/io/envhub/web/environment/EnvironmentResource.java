@@ -7,6 +7,7 @@ import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.PageData;
+import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.UnauthorizedException;
@@ -18,8 +19,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -35,12 +38,15 @@ public class EnvironmentResource {
     private final HubApi hub;
     private final ReadmeRenderer readmes;
     private final BountyAwards awards;
+    private final AnonymousPages cache;
 
-    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes, BountyAwards awards) {
+    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes, BountyAwards awards,
+                               AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
         this.readmes = readmes;
         this.awards = awards;
+        this.cache = cache;
     }
 
     @CheckedTemplate
@@ -51,7 +57,12 @@ public class EnvironmentResource {
     @GET
     @Path(Names.ENVIRONMENT)
     @Produces(MediaType.TEXT_HTML)
-    public TemplateInstance environment(@PathParam("owner") String owner, @PathParam("name") String name) {
+    public Response environment(@PathParam("owner") String owner, @PathParam("name") String name,
+                                @Context UriInfo uri) {
+        return cache.page(!viewer.signedIn(), uri.getRequestUri(), () -> Response.ok(render(owner, name)).build());
+    }
+
+    private String render(String owner, String name) {
         String bearer = viewer.bearer();
         // two calls at once: the bounty service's awards, and everything the hub shows in one composite call
         CompletableFuture<List<Submission>> awarded = awards.of(bearer, owner, name);
@@ -62,7 +73,7 @@ public class EnvironmentResource {
         }
         List<DayCount> days = data.downloads();
         return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(data.readme()), data.versions(),
-                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)), await(awarded));
+                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)), await(awarded)).render();
     }
 
     /** The result of a call, its failure rethrown as the client threw it (so the error pages map it as usual). */

@@ -3,12 +3,16 @@ package io.envhub.web.home;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.Explore;
+import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** The home page: search box, counts, trending, recently updated and newest validated environments. */
@@ -16,10 +20,12 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 public class HomeResource {
     private final Viewer viewer;
     private final HubApi hub;
+    private final AnonymousPages cache;
 
-    public HomeResource(Viewer viewer, @RestClient HubApi hub) {
+    public HomeResource(Viewer viewer, @RestClient HubApi hub, AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
+        this.cache = cache;
     }
 
     @CheckedTemplate
@@ -29,8 +35,9 @@ public class HomeResource {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    public TemplateInstance home() {
+    public Response home(@Context UriInfo uri) {
         // anonymous on purpose: explore lists public environments only, the same (cached) answer for everyone
-        return Templates.home(viewer, hub.explore(null));
+        return cache.page(!viewer.signedIn(), uri.getRequestUri(),
+                () -> Response.ok(Templates.home(viewer, hub.explore(null)).render()).build());
     }
 }
