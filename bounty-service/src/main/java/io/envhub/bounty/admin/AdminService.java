@@ -6,13 +6,14 @@ import io.envhub.bounty.BountyConfig;
 import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.audit.AuditEvent;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -53,41 +54,44 @@ public class AdminService {
             return out;
         }
         if (kind == null || kind.isBlank() || "application".equals(kind)) {
-            for (Object row : em.createNativeQuery("SELECT a.id, a.bounty_id, a.applicant_username, a.proposal, a.created_at,"
-                            + " b.title FROM bounty.applications a JOIN bounty.bounties b ON b.id = a.bounty_id"
+            for (Row r : Row.list(em.createNativeQuery("SELECT a.id, a.bounty_id, a.applicant_username, a.proposal,"
+                            + " a.created_at, b.title FROM bounty.applications a JOIN bounty.bounties b ON b.id = a.bounty_id"
                             + " WHERE a.status = 'pending' AND a.created_at < now() - make_interval(days => ?1)"
-                            + " ORDER BY a.created_at DESC LIMIT " + MAX)
-                    .setParameter(1, config.applicationReviewDays()).getResultList()) {
-                Object[] r = (Object[]) row;
-                OffsetDateTime at = time(r[4]);
+                            + " ORDER BY a.created_at DESC LIMIT " + MAX, Tuple.class)
+                    .setParameter(1, config.applicationReviewDays()))) {
+                long id = r.longValue("id");
+                long bountyId = r.longValue("bounty_id");
+                OffsetDateTime at = r.time("created_at");
                 Map<String, Object> d = new LinkedHashMap<>();
-                d.put("applicationId", ((Number) r[0]).longValue());
-                d.put("bountyId", ((Number) r[1]).longValue());
-                d.put("bountyTitle", r[5]);
-                d.put("applicant", r[2]);
-                d.put("proposal", r[3]);
+                d.put("applicationId", id);
+                d.put("bountyId", bountyId);
+                d.put("bountyTitle", r.string("title"));
+                d.put("applicant", r.string("applicant_username"));
+                d.put("proposal", r.string("proposal"));
                 d.put("pendingDays", java.time.Duration.between(at.toInstant(), Instant.now()).toDays());
-                out.add(new AdminQueueItem("application", "application:" + r[0], "open", at, "bounty:" + r[1],
-                        "application by " + r[2] + " to \u201c" + r[5] + "\u201d waiting " + d.get("pendingDays") + " days", d));
+                out.add(new AdminQueueItem("application", "application:" + id, "open", at, "bounty:" + bountyId,
+                        "application by " + r.string("applicant_username") + " to \u201c" + r.string("title")
+                                + "\u201d waiting " + d.get("pendingDays") + " days", d));
             }
         }
         if (kind == null || kind.isBlank() || "submission".equals(kind)) {
-            for (Object row : em.createNativeQuery("SELECT s.id, s.bounty_id, s.submitter_username, s.status, s.updated_at,"
-                            + " b.title, (SELECT v.environment || '@' || v.version FROM bounty.submission_versions v"
-                            + " WHERE v.submission_id = s.id ORDER BY v.number DESC LIMIT 1)"
+            for (Row r : Row.list(em.createNativeQuery("SELECT s.id, s.bounty_id, s.submitter_username, s.status,"
+                            + " s.updated_at, b.title, (SELECT v.environment || '@' || v.version FROM bounty.submission_versions v"
+                            + " WHERE v.submission_id = s.id ORDER BY v.number DESC LIMIT 1) AS version"
                             + " FROM bounty.submissions s JOIN bounty.bounties b ON b.id = s.bounty_id"
-                            + " WHERE s.status IN ('submitted', 'in_review') ORDER BY s.updated_at DESC LIMIT " + MAX)
-                    .getResultList()) {
-                Object[] r = (Object[]) row;
+                            + " WHERE s.status IN ('submitted', 'in_review') ORDER BY s.updated_at DESC LIMIT " + MAX, Tuple.class))) {
+                long id = r.longValue("id");
+                long bountyId = r.longValue("bounty_id");
                 Map<String, Object> d = new LinkedHashMap<>();
-                d.put("submissionId", ((Number) r[0]).longValue());
-                d.put("bountyId", ((Number) r[1]).longValue());
-                d.put("bountyTitle", r[5]);
-                d.put("submitter", r[2]);
-                d.put("submissionStatus", r[3]);
-                d.put("version", r[6]);
-                out.add(new AdminQueueItem("submission", "submission:" + r[0], "open", time(r[4]), "bounty:" + r[1],
-                        "submission by " + r[2] + " to \u201c" + r[5] + "\u201d (" + r[3] + ")", d));
+                d.put("submissionId", id);
+                d.put("bountyId", bountyId);
+                d.put("bountyTitle", r.string("title"));
+                d.put("submitter", r.string("submitter_username"));
+                d.put("submissionStatus", r.string("status"));
+                d.put("version", r.string("version"));
+                out.add(new AdminQueueItem("submission", "submission:" + id, "open", r.time("updated_at"), "bounty:" + bountyId,
+                        "submission by " + r.string("submitter_username") + " to \u201c" + r.string("title") + "\u201d ("
+                                + r.string("status") + ")", d));
             }
         }
         out.sort((a, b) -> b.at().compareTo(a.at()));
@@ -129,28 +133,16 @@ public class AdminService {
             sql.append(" AND at < ?").append(params.size());
         }
         sql.append(" ORDER BY at DESC, id DESC LIMIT ").append(n);
-        Query q = em.createNativeQuery(sql.toString());
+        Query q = em.createNativeQuery(sql.toString(), Tuple.class);
         params.forEach(q::setParameter);
         List<AuditEvent> out = new ArrayList<>();
-        for (Object row : q.getResultList()) {
-            Object[] r = (Object[]) row;
-            Map<String, Object> before = r[7] == null ? null : Map.of("status", r[7]);
-            out.add(new AuditEvent(((Number) r[0]).longValue(), "bounty", time(r[1]), (String) r[2], (String) r[3],
-                    r[4] + ":" + r[5], (String) r[6], before, Map.of("status", r[8]), (String) r[9], ((Number) r[10]).longValue()));
+        for (Row r : Row.list(q)) {
+            Object fromStatus = r.get("from_status");
+            Map<String, Object> before = fromStatus == null ? null : Map.of("status", fromStatus);
+            out.add(new AuditEvent(r.longValue("id"), "bounty", r.time("at"), r.string("actor"), r.string("action"),
+                    r.get("entity") + ":" + r.get("entity_id"), r.string("reason"), before, Map.of("status", r.get("to_status")),
+                    r.string("request_id"), r.longValue("bounty_id")));
         }
         return out;
-    }
-
-    static OffsetDateTime time(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (value instanceof Instant i) {
-            return i.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp ts) {
-            return ts.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        return OffsetDateTime.parse(value.toString());
     }
 }

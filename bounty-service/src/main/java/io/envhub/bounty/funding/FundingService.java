@@ -8,10 +8,11 @@ import io.envhub.bounty.ledger.Ledger;
 import io.envhub.bounty.participant.Participant;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
-import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -70,17 +71,16 @@ public class FundingService {
                  WHERE t.kind = 'fund' AND a.name LIKE 'sponsor:%'
                 """ + (subject == null ? "" : " AND a.name = :account") + (onlyTx == null ? "" : " AND t.id = :tx")
                 + " ORDER BY t.id DESC LIMIT 500";
-        var q = em.createNativeQuery(sql);
+        var q = em.createNativeQuery(sql, Tuple.class);
         if (subject != null) {
             q.setParameter("account", Accounts.sponsor(subject));
         }
         if (onlyTx != null) {
             q.setParameter("tx", onlyTx);
         }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = q.getResultList();
-        return rows.stream().map(r -> new FundingView(((Number) r[0]).longValue(), (String) r[1], ((Number) r[2]).longValue(),
-                (String) r[3], (String) r[4], (String) r[5], toTime(r[6]))).toList();
+        return Row.list(q).stream().map(r -> new FundingView(r.longValue("id"), r.string("username"),
+                r.longValue("amount_minor"), r.string("currency"), r.string("reference"), r.string("actor"), r.time("at")))
+                .toList();
     }
 
     private static Participant sponsor(String username) {
@@ -92,16 +92,4 @@ public class FundingService {
         return found.get(0);
     }
 
-    static OffsetDateTime toTime(Object o) {
-        if (o instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (o instanceof java.time.Instant i) {
-            return i.atOffset(java.time.ZoneOffset.UTC);
-        }
-        if (o instanceof java.sql.Timestamp ts) {
-            return ts.toInstant().atOffset(java.time.ZoneOffset.UTC);
-        }
-        return o == null ? null : OffsetDateTime.parse(o.toString());
-    }
 }

@@ -47,8 +47,8 @@ public class SponsorBalanceResource {
     public SponsorBalance balance() {
         Actor actor = callers.actor().requireSignedIn();
         Map<String, long[]> byCurrency = new TreeMap<>();
-        for (Object[] row : ledger.balances(Accounts.sponsor(actor.subject()))) {
-            byCurrency.computeIfAbsent((String) row[0], c -> new long[2])[0] = ((Number) row[1]).longValue();
+        for (Ledger.Balance balance : ledger.balances(Accounts.sponsor(actor.subject()))) {
+            byCurrency.computeIfAbsent(balance.currency(), c -> new long[2])[0] = balance.balanceMinor();
         }
         List<BountyEscrow> escrow = new ArrayList<>();
         for (Bounty b : Bounty.<Bounty>list("sponsorSubject = ?1 AND status <> 'draft' ORDER BY id DESC", actor.subject())) {

@@ -1,7 +1,9 @@
 package io.envhub.bounty.ledger;
 
+import io.envhub.kit.persistence.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 
@@ -75,14 +77,17 @@ public class Ledger {
                 """).setParameter(1, name).setParameter(2, currency).getSingleResult()).longValue();
     }
 
-    /** Balances of an account name in every currency it has, as (currency, balance) rows ordered by currency. */
-    public List<Object[]> balances(String name) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                SELECT a.currency, COALESCE(sum(e.amount_minor), 0) FROM bounty.ledger_accounts a
+    /** An account's balance in one currency. */
+    public record Balance(String currency, long balanceMinor) {
+    }
+
+    /** Balances of an account name in every currency it has, ordered by currency. */
+    public List<Balance> balances(String name) {
+        return Row.list(em.createNativeQuery("""
+                SELECT a.currency, COALESCE(sum(e.amount_minor), 0) AS balance FROM bounty.ledger_accounts a
                   LEFT JOIN bounty.ledger_entries e ON e.account_id = a.id WHERE a.name = ?1
                  GROUP BY a.currency ORDER BY a.currency
-                """).setParameter(1, name).getResultList();
-        return rows;
+                """, Tuple.class).setParameter(1, name)).stream()
+                .map(r -> new Balance(r.string("currency"), r.longValue("balance"))).toList();
     }
 }

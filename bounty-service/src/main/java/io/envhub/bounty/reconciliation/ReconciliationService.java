@@ -2,8 +2,10 @@ package io.envhub.bounty.reconciliation;
 
 import io.envhub.bounty.reconciliation.Reconciliation.Check;
 import io.envhub.bounty.reconciliation.Reconciliation.CurrencyTotals;
+import io.envhub.kit.persistence.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -132,23 +134,24 @@ public class ReconciliationService {
     }
 
     private List<CurrencyTotals> totals() {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                SELECT e.currency, sum(e.amount_minor),
-                       -sum(e.amount_minor) FILTER (WHERE a.name = 'external:funding'),
-                       sum(e.amount_minor) FILTER (WHERE a.name LIKE 'sponsor:%'),
-                       sum(e.amount_minor) FILTER (WHERE a.name LIKE 'escrow:%'),
-                       sum(e.amount_minor) FILTER (WHERE a.name LIKE 'payable:%'),
-                       sum(e.amount_minor) FILTER (WHERE a.name = 'external:payouts'),
-                       sum(e.amount_minor) FILTER (WHERE a.name = 'platform:fees')
+        return Row.list(em.createNativeQuery("""
+                SELECT e.currency, sum(e.amount_minor) AS sum_minor,
+                       -sum(e.amount_minor) FILTER (WHERE a.name = 'external:funding') AS funded_minor,
+                       sum(e.amount_minor) FILTER (WHERE a.name LIKE 'sponsor:%') AS sponsors_minor,
+                       sum(e.amount_minor) FILTER (WHERE a.name LIKE 'escrow:%') AS escrow_minor,
+                       sum(e.amount_minor) FILTER (WHERE a.name LIKE 'payable:%') AS payable_minor,
+                       sum(e.amount_minor) FILTER (WHERE a.name = 'external:payouts') AS paid_out_minor,
+                       sum(e.amount_minor) FILTER (WHERE a.name = 'platform:fees') AS fees_minor
                   FROM bounty.ledger_entries e JOIN bounty.ledger_accounts a ON a.id = e.account_id
                  GROUP BY e.currency ORDER BY e.currency
-                """).getResultList();
-        return rows.stream().map(r -> new CurrencyTotals((String) r[0], n(r[1]), n(r[2]), n(r[3]), n(r[4]), n(r[5]), n(r[6]),
-                n(r[7]))).toList();
+                """, Tuple.class)).stream().map(r -> new CurrencyTotals(r.string("currency"), n(r, "sum_minor"),
+                n(r, "funded_minor"), n(r, "sponsors_minor"), n(r, "escrow_minor"), n(r, "payable_minor"),
+                n(r, "paid_out_minor"), n(r, "fees_minor"))).toList();
     }
 
-    private static long n(Object o) {
-        return o == null ? 0 : ((Number) o).longValue();
+    /** A sum column: 0 when no entry matched (SQL NULL). */
+    private static long n(Row r, String alias) {
+        Long value = r.longOrNull(alias);
+        return value == null ? 0 : value;
     }
 }

@@ -2,13 +2,14 @@ package io.envhub.registry.admin;
 
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.audit.AuditLog;
-import io.envhub.registry.audit.AuditTimes;
 import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.security.UserState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -118,12 +119,16 @@ public class UserAdminService {
     }
 
     private UserView view(Owner user) {
-        List<?> rows = em.createNativeQuery("SELECT reason, created_at, suspended_by FROM hub.suspensions WHERE user_id = ?1")
-                .setParameter(1, user.id).getResultList();
-        Object[] s = rows.isEmpty() ? null : (Object[]) rows.get(0);
+        Suspension s = Row.first(em.createNativeQuery("SELECT reason, created_at, suspended_by FROM hub.suspensions"
+                        + " WHERE user_id = ?1", Tuple.class).setParameter(1, user.id))
+                .map(r -> new Suspension(r.string("reason"), r.time("created_at"), r.string("suspended_by"))).orElse(null);
         Set<String> roles = new TreeSet<>(keycloak.realmRoles(user.subject));
         roles.retainAll(Set.of("admin", "sponsor", "contributor", "validator"));
-        return new UserView(user.name, s != null, s == null ? null : (String) s[0], s == null ? null : AuditTimes.of(s[1]),
-                s == null ? null : (String) s[2], keycloak.enabled(user.subject), List.copyOf(roles));
+        return new UserView(user.name, s != null, s == null ? null : s.reason(), s == null ? null : s.at(),
+                s == null ? null : s.by(), keycloak.enabled(user.subject), List.copyOf(roles));
+    }
+
+    /** A user's suspension row. */
+    private record Suspension(String reason, OffsetDateTime at, String by) {
     }
 }

@@ -6,12 +6,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -55,8 +56,8 @@ public class AuditLog {
         if (limit > MAX_LIMIT) {
             throw new ApiException.Invalid(ProblemCode.INVALID_LIMIT, "limit must be between 1 and " + MAX_LIMIT + ".");
         }
-        StringBuilder sql = new StringBuilder("SELECT id, at, actor, action, target, reason, CAST(before AS text),"
-                + " CAST(after AS text), request_id FROM hub.audit_events WHERE true");
+        StringBuilder sql = new StringBuilder("SELECT id, at, actor, action, target, reason, CAST(before AS text) AS before,"
+                + " CAST(after AS text) AS after, request_id FROM hub.audit_events WHERE true");
         List<Object> params = new ArrayList<>();
         if (notBlank(f.actor())) {
             params.add(f.actor().trim());
@@ -85,30 +86,17 @@ public class AuditLog {
             sql.append(" AND at < ?").append(params.size());
         }
         sql.append(" ORDER BY at DESC, id DESC LIMIT ").append(limit);
-        Query q = em.createNativeQuery(sql.toString());
+        Query q = em.createNativeQuery(sql.toString(), Tuple.class);
         for (int i = 0; i < params.size(); i++) {
             q.setParameter(i + 1, params.get(i));
         }
         List<AuditEvent> out = new ArrayList<>();
-        for (Object row : q.getResultList()) {
-            Object[] r = (Object[]) row;
-            out.add(new AuditEvent(((Number) r[0]).longValue(), "hub", time(r[1]), (String) r[2], (String) r[3],
-                    (String) r[4], (String) r[5], read((String) r[6]), read((String) r[7]), (String) r[8]));
+        for (Row r : Row.list(q)) {
+            out.add(new AuditEvent(r.longValue("id"), "hub", r.time("at"), r.string("actor"), r.string("action"),
+                    r.string("target"), r.string("reason"), read(r.string("before")), read(r.string("after")),
+                    r.string("request_id")));
         }
         return out;
-    }
-
-    static OffsetDateTime time(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (value instanceof java.time.Instant i) {
-            return i.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp ts) {
-            return ts.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        return value == null ? null : OffsetDateTime.parse(value.toString());
     }
 
     private static boolean notBlank(String s) {

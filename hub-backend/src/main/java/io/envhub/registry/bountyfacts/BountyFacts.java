@@ -5,10 +5,12 @@ import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.AccessPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -59,7 +61,7 @@ public class BountyFacts {
         if (!ProjectName.isValid(name)) {
             return new VersionFacts(environment, version, false, false, null, false, null, List.of());
         }
-        List<?> rows = em.createNativeQuery("""
+        Optional<Row> found = Row.first(em.createNativeQuery("""
                 SELECT v.version, v.status, v.yanked, a.sha256,
                        COALESCE((r.report ->> 'runtimeVerified')::boolean, false) AS runtime_verified,
                        array_to_string(e.tags, ',') AS tags
@@ -70,14 +72,15 @@ public class BountyFacts {
                   LEFT JOIN hub.validation_reports r ON r.version_id = v.id
                  WHERE lower(o.name) = lower(?1) AND e.name = ?2 AND v.version_key = ?3
                  ORDER BY a.id LIMIT 1
-                """).setParameter(1, owner).setParameter(2, ProjectName.normalize(name)).setParameter(3, key).getResultList();
-        if (rows.isEmpty()) {
+                """, Tuple.class).setParameter(1, owner).setParameter(2, ProjectName.normalize(name)).setParameter(3, key));
+        if (found.isEmpty()) {
             return new VersionFacts(environment, version, false, false, null, false, null, List.of());
         }
-        Object[] row = (Object[]) rows.get(0);
-        String tags = (String) row[5];
-        return new VersionFacts(environment, (String) row[0], true, (Boolean) row[2], (String) row[1], (Boolean) row[4],
-                (String) row[3], tags == null || tags.isEmpty() ? List.of() : List.of(tags.split(",")));
+        Row row = found.get();
+        String tags = row.string("tags");
+        return new VersionFacts(environment, row.string("version"), true, row.bool("yanked"), row.string("status"),
+                row.bool("runtime_verified"), row.string("sha256"),
+                tags == null || tags.isEmpty() ? List.of() : List.of(tags.split(",")));
     }
 
     /** Whether the user with this Keycloak subject may publish to {@code ownerName} (as {@link AccessPolicy} decides). */

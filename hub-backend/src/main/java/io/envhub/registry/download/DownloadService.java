@@ -1,6 +1,7 @@
 package io.envhub.registry.download;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
@@ -10,6 +11,7 @@ import io.envhub.registry.version.VersionService;
 import io.envhub.registry.version.VersionService.Found;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -73,28 +75,17 @@ public class DownloadService {
             throw new ApiException.Invalid(ProblemCode.INVALID_DAYS, "days must be between 1 and " + MAX_DAYS + ".");
         }
         Environment env = lookup.readable(owner, name);
-        List<?> rows = em.createNativeQuery("""
-                SELECT d.day::date, coalesce(dd.count, 0)
+        List<Row> rows = Row.list(em.createNativeQuery("""
+                SELECT d.day::date AS day, coalesce(dd.count, 0) AS downloads
                   FROM generate_series((now() AT TIME ZONE 'UTC')::date - (?2 - 1), (now() AT TIME ZONE 'UTC')::date,
                                        interval '1 day') AS d(day)
                   LEFT JOIN hub.downloads_daily dd ON dd.environment_id = ?1 AND dd.day = d.day::date
                  ORDER BY d.day
-                """).setParameter(1, env.id).setParameter(2, days).getResultList();
+                """, Tuple.class).setParameter(1, env.id).setParameter(2, days));
         List<DayCount> out = new ArrayList<>(rows.size());
-        for (Object row : rows) {
-            Object[] r = (Object[]) row;
-            out.add(new DayCount(toLocalDate(r[0]), ((Number) r[1]).longValue()));
+        for (Row r : rows) {
+            out.add(new DayCount(r.date("day"), r.longValue("downloads")));
         }
         return out;
-    }
-
-    private static LocalDate toLocalDate(Object value) {
-        if (value instanceof LocalDate d) {
-            return d;
-        }
-        if (value instanceof java.sql.Date d) {
-            return d.toLocalDate();
-        }
-        return LocalDate.parse(value.toString());
     }
 }

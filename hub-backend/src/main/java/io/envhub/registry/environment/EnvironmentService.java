@@ -8,6 +8,7 @@ import io.envhub.format.metadata.MetadataField;
 import io.envhub.format.metadata.ProjectUrls;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.RegistryConfig;
 import io.envhub.registry.environment.EnvironmentViews.Detail;
 import io.envhub.registry.environment.EnvironmentViews.Install;
@@ -23,6 +24,7 @@ import io.envhub.registry.model.Verdict;
 import io.envhub.registry.model.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -139,26 +141,27 @@ public class EnvironmentService {
                 key = null;
             }
         }
-        List<?> rows = em.createNativeQuery("SELECT v.version, v.status, v.trust_status, v.runtime_verified,"
-                        + " CAST(v.trust_flags AS text), v.status_reason, v.version_key = CAST(?2 AS text),"
-                        + " v.version = e.validated_version,"
-                        + " CAST(v.core_metadata -> 'other' AS text) FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id"
-                        + " WHERE e.id = ?1 AND (v.version_key = CAST(?2 AS text) OR v.version = e.validated_version)")
-                .setParameter(1, env.id).setParameter(2, key).getResultList();
+        List<Row> rows = Row.list(em.createNativeQuery("SELECT v.version, v.status, v.trust_status, v.runtime_verified,"
+                        + " CAST(v.trust_flags AS text) AS trust_flags, v.status_reason,"
+                        + " v.version_key = CAST(?2 AS text) AS is_latest, v.version = e.validated_version AS is_validated,"
+                        + " CAST(v.core_metadata -> 'other' AS text) AS other_metadata"
+                        + " FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id"
+                        + " WHERE e.id = ?1 AND (v.version_key = CAST(?2 AS text) OR v.version = e.validated_version)", Tuple.class)
+                .setParameter(1, env.id).setParameter(2, key));
         String latestStatus = null;
         Verdict latest = null;
         ValidatedVersion validated = null;
         List<ProjectUrls.Link> links = List.of();
-        for (Object row : rows) {
-            Object[] r = (Object[]) row;
-            Verdict verdict = VersionVerdicts.fromColumns((String) r[2], (Boolean) r[3], (String) r[4], (String) r[5]);
-            if (Boolean.TRUE.equals(r[6])) {
-                latestStatus = (String) r[1];
+        for (Row r : rows) {
+            Verdict verdict = VersionVerdicts.fromColumns(r.string("trust_status"), r.bool("runtime_verified"),
+                    r.string("trust_flags"), r.string("status_reason"));
+            if (r.isTrue("is_latest")) {
+                latestStatus = r.string("status");
                 latest = verdict;
-                links = projectUrls((String) r[8]);
+                links = projectUrls(r.string("other_metadata"));
             }
-            if (Boolean.TRUE.equals(r[7])) {
-                validated = new ValidatedVersion((String) r[0], verdict);
+            if (r.isTrue("is_validated")) {
+                validated = new ValidatedVersion(r.string("version"), verdict);
             }
         }
         return new Versions(latestStatus, latest, validated, links);

@@ -1,10 +1,12 @@
 package io.envhub.registry.environment;
 
 import io.envhub.format.version.Version;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.version.LatestVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import java.util.List;
 
 /**
@@ -44,18 +46,17 @@ public class EnvironmentStatus {
             return;
         }
         String latest = (String) env.get(0);
-        List<?> versions = em.createNativeQuery("SELECT version, status, yanked FROM hub.versions WHERE environment_id = ?1")
-                .setParameter(1, environmentId).getResultList();
+        List<Row> versions = Row.list(em.createNativeQuery("SELECT version, status, yanked FROM hub.versions"
+                + " WHERE environment_id = ?1", Tuple.class).setParameter(1, environmentId));
         String latestStatus = null;
         Version best = null;
         String bestText = null;
-        for (Object row : versions) {
-            Object[] r = (Object[]) row;
-            String text = (String) r[0];
+        for (Row r : versions) {
+            String text = r.string("version");
             if (text.equals(latest)) {
-                latestStatus = (String) r[1];
+                latestStatus = r.string("status");
             }
-            if (EnvironmentVersion.VALIDATED.equals(r[1]) && !Boolean.TRUE.equals(r[2])) {
+            if (EnvironmentVersion.VALIDATED.equals(r.string("status")) && !r.isTrue("yanked")) {
                 Version parsed = Version.parse(text);
                 if (best == null || parsed.compareTo(best) > 0) {
                     best = parsed;

@@ -1,6 +1,7 @@
 package io.envhub.registry.index;
 
 import io.envhub.format.version.Version;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.moderation.Quarantined;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -13,6 +14,7 @@ import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -32,7 +34,9 @@ import org.hibernate.jpa.HibernateHints;
 public class IndexService {
     /** The environment's identity, visibility and owner (never its README), and one column of the file. */
     private static final String FILE_LOOKUP = """
-            select e.id, e.name, e.visibility, o, %s, v.quarantineReason, v.quarantinedAt, v.version, e.unlistedAt
+            select e.id as envId, e.name as envName, e.visibility as envVisibility, o as envOwner, %s as wanted,
+            v.quarantineReason as quarantineReason, v.quarantinedAt as quarantinedAt, v.version as versionText,
+            e.unlistedAt as unlistedAt
             from Environment e join e.owner o, Artifact a join a.version v
             where v.environment = e and lower(o.name) = lower(:owner) and e.name = :name and a.filename = :filename
             and v.status = '""" + EnvironmentVersion.VALIDATED + "'";
@@ -110,19 +114,20 @@ public class IndexService {
     }
 
     private RenderedProject render(Environment env, long stamp) {
-        List<Object[]> rows = em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
-                        + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython), a.objectKey"
+        List<Row> rows = Row.list(em.createQuery("select new " + IndexFile.class.getName() + "(a.filename, a.sha256, a.size,"
+                        + " a.metadataSha256, a.createdAt, v.version, v.yanked, v.yankReason, v.requiresPython) as file,"
+                        + " a.objectKey as objectKey"
                         + " from Artifact a join a.version v where v.environment.id = :env and v.status = :validated"
                         + " and v.quarantinedAt is null",
-                        Object[].class)
+                        Tuple.class)
                 .setParameter("validated", EnvironmentVersion.VALIDATED)
-                .setParameter("env", env.id).setHint(HibernateHints.HINT_READ_ONLY, true).getResultList();
+                .setParameter("env", env.id).setHint(HibernateHints.HINT_READ_ONLY, true));
         List<Sorted> sorted = new ArrayList<>(rows.size());
         Map<String, String> objectKeys = new HashMap<>();
-        for (Object[] row : rows) {
-            IndexFile file = (IndexFile) row[0];
+        for (Row row : rows) {
+            IndexFile file = row.get("file", IndexFile.class);
             sorted.add(new Sorted(Version.parse(file.version()), file));
-            objectKeys.put(file.filename(), (String) row[1]);
+            objectKeys.put(file.filename(), row.string("objectKey"));
         }
         sorted.sort(Comparator.comparing(Sorted::version).thenComparing(s -> s.file().filename()));
         List<IndexFile> files = new ArrayList<>(sorted.size());
@@ -188,32 +193,32 @@ public class IndexService {
     }
 
     private Found lookup(String column, String ownerName, String normalizedName, String filename) {
-        Optional<Object[]> row = em.createQuery(FILE_LOOKUP.formatted(column), Object[].class)
+        Optional<Row> row = Row.first(em.createQuery(FILE_LOOKUP.formatted(column), Tuple.class)
                 .setParameter("owner", ownerName).setParameter("name", normalizedName).setParameter("filename", filename)
-                .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1).getResultList().stream().findFirst();
+                .setHint(HibernateHints.HINT_READ_ONLY, true).setMaxResults(1));
         Environment env = access.requireReadable(row.map(IndexService::view),
                 "File " + ownerName + "/" + normalizedName + "/" + filename);
-        Object[] r = row.get();
-        if (r[8] != null && !access.canReadPrivateOf(env.owner)) {
+        Row r = row.get();
+        if (r.get("unlistedAt") != null && !access.canReadPrivateOf(env.owner)) {
             throw new ApiException.NotFound("File " + ownerName + "/" + normalizedName + "/" + filename
                     + " does not exist, or is private.");
         }
-        if (r[6] != null) {
-            throw new Quarantined(env.owner.name + "/" + env.name + " " + r[7], (String) r[5]);
+        if (r.get("quarantinedAt") != null) {
+            throw new Quarantined(env.owner.name + "/" + env.name + " " + r.string("versionText"), r.string("quarantineReason"));
         }
-        return new Found(env, (String) r[4]);
+        return new Found(env, r.string("wanted"));
     }
 
     /**
      * A detached view of an environment with what the access policy reads (id, name, visibility, owner), so that index
      * requests never load the README and other large columns. Never persisted.
      */
-    private static Environment view(Object[] row) {
+    private static Environment view(Row row) {
         Environment env = new Environment();
-        env.id = (Long) row[0];
-        env.name = (String) row[1];
-        env.visibility = (String) row[2];
-        env.owner = (Owner) row[3];
+        env.id = row.longOrNull("envId");
+        env.name = row.string("envName");
+        env.visibility = row.string("envVisibility");
+        env.owner = row.get("envOwner", Owner.class);
         return env;
     }
 }

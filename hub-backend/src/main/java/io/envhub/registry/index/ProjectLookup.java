@@ -18,7 +18,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class ProjectLookup {
     private static final String LOOKUP = """
-            SELECT e.id, e.name, e.visibility, o.id, o.kind, o.name, coalesce(s.stamp, -1), e.unlisted_at IS NOT NULL
+            SELECT e.id AS env_id, e.name AS env_name, e.visibility, o.id AS owner_id, o.kind AS owner_kind,
+                   o.name AS owner_name, coalesce(s.stamp, -1) AS stamp, e.unlisted_at IS NOT NULL AS unlisted
               FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
               LEFT JOIN hub.index_stamps s ON s.environment_id = e.id
              WHERE lower(o.name) = lower(?) AND e.name = ?""";
@@ -49,15 +50,15 @@ public class ProjectLookup {
                     return Optional.empty();
                 }
                 Owner owner = new Owner();
-                owner.id = rs.getLong(4);
-                owner.kind = rs.getString(5);
-                owner.name = rs.getString(6);
+                owner.id = rs.getLong("owner_id");
+                owner.kind = rs.getString("owner_kind");
+                owner.name = rs.getString("owner_name");
                 Environment env = new Environment();
-                env.id = rs.getLong(1);
-                env.name = rs.getString(2);
-                env.visibility = rs.getString(3);
+                env.id = rs.getLong("env_id");
+                env.name = rs.getString("env_name");
+                env.visibility = rs.getString("visibility");
                 env.owner = owner;
-                return Optional.of(new Found(env, rs.getLong(7), rs.getBoolean(8)));
+                return Optional.of(new Found(env, rs.getLong("stamp"), rs.getBoolean("unlisted")));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("could not look up project " + ownerName + "/" + normalizedName, e);

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Verdict.TrustFlag;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Stores a version's verdict ({@link TrustVerdict}) in its row ({@code trust_status}, {@code runtime_verified},
@@ -33,14 +36,15 @@ public class VersionVerdicts {
         String lastError = null;
         if (EnvironmentVersion.VALIDATED.equals(status) || EnvironmentVersion.FAILED.equals(status)
                 || EnvironmentVersion.ERROR.equals(status)) {
-            List<?> rows = em.createNativeQuery("SELECT CAST(r.report AS text), (SELECT j.last_error FROM hub.validation_jobs j"
-                    + " WHERE j.version_id = v.id ORDER BY j.id DESC LIMIT 1) FROM hub.versions v"
-                    + " LEFT JOIN hub.validation_reports r ON r.version_id = v.id WHERE v.id = ?1")
-                    .setParameter(1, versionId).getResultList();
-            if (!rows.isEmpty()) {
-                Object[] r = (Object[]) rows.get(0);
-                report = r[0] == null ? null : read((String) r[0]);
-                lastError = (String) r[1];
+            Optional<Row> row = Row.first(em.createNativeQuery("SELECT CAST(r.report AS text) AS report,"
+                    + " (SELECT j.last_error FROM hub.validation_jobs j WHERE j.version_id = v.id ORDER BY j.id DESC LIMIT 1)"
+                    + " AS last_error FROM hub.versions v"
+                    + " LEFT JOIN hub.validation_reports r ON r.version_id = v.id WHERE v.id = ?1", Tuple.class)
+                    .setParameter(1, versionId));
+            if (row.isPresent()) {
+                String text = row.get().string("report");
+                report = text == null ? null : read(text);
+                lastError = row.get().string("last_error");
             }
         }
         Verdict verdict = TrustVerdict.of(status, report, lastError);

@@ -4,13 +4,15 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.security.AdminGate;
-import io.envhub.registry.audit.AuditTimes;
 import io.envhub.registry.report.ReportView;
 import io.envhub.registry.report.ReportService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,9 +27,9 @@ public class QueueService {
     public static final Set<String> KINDS = Set.of("report", "flagged-version", "first-publication");
     /** Most items per kind. */
     static final int PER_KIND = 200;
-    private static final String VERSION_COLUMNS = "o.name, e.name, v.version, v.created_at, v.status, v.trust_status,"
-            + " CAST(v.trust_flags AS text), v.status_reason, v.quarantined_at IS NOT NULL, v.quarantine_reason, v.held_for_review,"
-            + " (SELECT p.name FROM hub.owners p WHERE p.id = v.created_by)"
+    private static final String VERSION_COLUMNS = "o.name AS owner, e.name, v.version, v.created_at, v.status, v.trust_status,"
+            + " CAST(v.trust_flags AS text) AS trust_flags, v.status_reason, v.quarantined_at IS NOT NULL AS quarantined,"
+            + " v.quarantine_reason, v.held_for_review, (SELECT p.name FROM hub.owners p WHERE p.id = v.created_by) AS publisher"
             + " FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id JOIN hub.owners o ON o.id = e.owner_id";
 
     private final AdminGate gate;
@@ -72,9 +74,9 @@ public class QueueService {
     private List<QueueItem> reports(String state) {
         String where = state == null ? "" : QueueItem.OPEN.equals(state) ? " WHERE r.state = 'open'" : " WHERE r.state <> 'open'";
         List<QueueItem> out = new ArrayList<>();
-        for (Object row : em.createNativeQuery("SELECT " + reportColumns() + where + " ORDER BY r.created_at DESC LIMIT " + PER_KIND)
-                .getResultList()) {
-            ReportView r = ReportService.view((Object[]) row);
+        for (Row row : Row.list(em.createNativeQuery("SELECT " + ReportService.COLUMNS + where
+                + " ORDER BY r.created_at DESC LIMIT " + PER_KIND, Tuple.class))) {
+            ReportView r = ReportService.view(row);
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("reportId", r.id());
             d.put("targetKind", r.targetKind());
@@ -89,11 +91,6 @@ public class QueueService {
         return out;
     }
 
-    private static String reportColumns() {
-        return "r.id, r.target, r.target_kind, r.reason, r.text, r.state, o.name, r.created_at, r.resolved_at,"
-                + " r.resolution_note FROM hub.reports r JOIN hub.owners o ON o.id = r.reporter_id";
-    }
-
     /** Validated versions with a trust warning, and versions whose validation ended in an unclassified error. */
     private List<QueueItem> flagged(String state) {
         String where = " WHERE ((v.status = 'validated' AND v.trust_status = 'flagged') OR v.status = 'error')";
@@ -103,15 +100,14 @@ public class QueueService {
             where += " AND v.quarantined_at IS NOT NULL";
         }
         List<QueueItem> out = new ArrayList<>();
-        for (Object row : em.createNativeQuery("SELECT " + VERSION_COLUMNS + where + " ORDER BY v.created_at DESC LIMIT " + PER_KIND)
-                .getResultList()) {
-            Object[] r = (Object[]) row;
+        for (Row row : Row.list(em.createNativeQuery("SELECT " + VERSION_COLUMNS + where + " ORDER BY v.created_at DESC LIMIT "
+                + PER_KIND, Tuple.class))) {
+            VersionRow r = VersionRow.of(row);
             Map<String, Object> d = versionDetail(r);
-            boolean quarantined = Boolean.TRUE.equals(r[8]);
-            String title = "error".equals(r[4]) ? "validation error: " + shorten((String) r[7])
+            String title = "error".equals(r.status()) ? "validation error: " + shorten(r.statusReason())
                     : "flagged: " + shorten(flagText(d.get("trustFlags")));
-            out.add(new QueueItem("flagged-version", "version:" + target(r), quarantined ? QueueItem.CLOSED : QueueItem.OPEN,
-                    AuditTimes.of(r[3]), target(r), title, d));
+            out.add(new QueueItem("flagged-version", "version:" + r.target(), r.quarantined() ? QueueItem.CLOSED : QueueItem.OPEN,
+                    r.createdAt(), r.target(), title, d));
         }
         return out;
     }
@@ -127,32 +123,49 @@ public class QueueService {
                 : " AND (" + open + " OR v.created_at > now() - make_interval(secs => ?1))");
         boolean holdOff = !config.holdFirstPublication();
         List<QueueItem> out = new ArrayList<>();
-        for (Object row : em.createNativeQuery("SELECT " + VERSION_COLUMNS + where + " ORDER BY v.created_at DESC LIMIT " + PER_KIND)
-                .setParameter(1, (double) config.firstPublicationWindow().toSeconds()).setParameter(2, holdOff)
-                .getResultList()) {
-            Object[] r = (Object[]) row;
-            boolean held = Boolean.TRUE.equals(r[10]);
-            boolean isOpen = held || holdOff && !Boolean.TRUE.equals(r[8])
-                    && AuditTimes.of(r[3]).isAfter(java.time.OffsetDateTime.now().minus(config.firstPublicationWindow()));
-            out.add(new QueueItem("first-publication", "first:" + target(r), isOpen ? QueueItem.OPEN : QueueItem.CLOSED,
-                    AuditTimes.of(r[3]), target(r), (held ? "held for review: " : "first publication by ") + r[11], versionDetail(r)));
+        for (Row row : Row.list(em.createNativeQuery("SELECT " + VERSION_COLUMNS + where + " ORDER BY v.created_at DESC LIMIT "
+                        + PER_KIND, Tuple.class)
+                .setParameter(1, (double) config.firstPublicationWindow().toSeconds()).setParameter(2, holdOff))) {
+            VersionRow r = VersionRow.of(row);
+            boolean held = r.heldForReview();
+            boolean isOpen = held || holdOff && !r.quarantined()
+                    && r.createdAt().isAfter(OffsetDateTime.now().minus(config.firstPublicationWindow()));
+            out.add(new QueueItem("first-publication", "first:" + r.target(), isOpen ? QueueItem.OPEN : QueueItem.CLOSED,
+                    r.createdAt(), r.target(), (held ? "held for review: " : "first publication by ") + r.publisher(),
+                    versionDetail(r)));
         }
         return out;
     }
 
-    private Map<String, Object> versionDetail(Object[] r) {
+    /** A row of {@link #VERSION_COLUMNS}. */
+    private record VersionRow(String owner, String name, String version, OffsetDateTime createdAt, String status,
+                              String trustStatus, String trustFlags, String statusReason, boolean quarantined,
+                              String quarantineReason, boolean heldForReview, String publisher) {
+        static VersionRow of(Row r) {
+            return new VersionRow(r.string("owner"), r.string("name"), r.string("version"), r.time("created_at"),
+                    r.string("status"), r.string("trust_status"), r.string("trust_flags"), r.string("status_reason"),
+                    r.isTrue("quarantined"), r.string("quarantine_reason"), r.isTrue("held_for_review"), r.string("publisher"));
+        }
+
+        /** {@code owner/name@version}. */
+        String target() {
+            return owner + "/" + name + "@" + version;
+        }
+    }
+
+    private Map<String, Object> versionDetail(VersionRow r) {
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("owner", r[0]);
-        d.put("name", r[1]);
-        d.put("version", r[2]);
-        d.put("status", r[4]);
-        d.put("trustStatus", r[5]);
-        d.put("trustFlags", flags((String) r[6]));
-        d.put("statusReason", r[7]);
-        d.put("quarantined", Boolean.TRUE.equals(r[8]));
-        d.put("quarantineReason", r[9]);
-        d.put("heldForReview", Boolean.TRUE.equals(r[10]));
-        d.put("publisher", r[11]);
+        d.put("owner", r.owner());
+        d.put("name", r.name());
+        d.put("version", r.version());
+        d.put("status", r.status());
+        d.put("trustStatus", r.trustStatus());
+        d.put("trustFlags", flags(r.trustFlags()));
+        d.put("statusReason", r.statusReason());
+        d.put("quarantined", r.quarantined());
+        d.put("quarantineReason", r.quarantineReason());
+        d.put("heldForReview", r.heldForReview());
+        d.put("publisher", r.publisher());
         return d;
     }
 
@@ -172,10 +185,6 @@ public class QueueService {
             parts.add(String.valueOf(f.getOrDefault("message", f.get("code"))));
         }
         return String.join("; ", parts);
-    }
-
-    private static String target(Object[] r) {
-        return r[0] + "/" + r[1] + "@" + r[2];
     }
 
     private static String shorten(String s) {

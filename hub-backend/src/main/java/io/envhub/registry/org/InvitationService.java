@@ -1,10 +1,12 @@
 package io.envhub.registry.org;
 
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -28,7 +30,8 @@ public class InvitationService {
     }
 
     private static final String SELECT = """
-            SELECT i.id, o.name, o.display_name, u.name, i.role, b.name, i.created_at
+            SELECT i.id, o.name AS org, o.display_name AS org_display_name, u.name AS user_name, i.role,
+                   b.name AS invited_by, i.created_at
               FROM hub.org_invitations i
               JOIN hub.owners o ON o.id = i.org_id
               JOIN hub.owners u ON u.id = i.user_id
@@ -86,14 +89,11 @@ public class InvitationService {
     /** Accepts one of the user's invitations: they become a member with the invited role. 404 for others' invitations. */
     @Transactional
     public OrgService.Membership accept(long userId, long id) {
-        List<?> rows = em.createNativeQuery("DELETE FROM hub.org_invitations WHERE id = ?1 AND user_id = ?2 RETURNING org_id, role")
-                .setParameter(1, id).setParameter(2, userId).getResultList();
-        if (rows.isEmpty()) {
-            throw new ApiException.NotFound("Invitation " + id + " does not exist.");
-        }
-        Object[] row = (Object[]) rows.get(0);
-        long orgId = ((Number) row[0]).longValue();
-        String role = (String) row[1];
+        Row row = Row.first(em.createNativeQuery("DELETE FROM hub.org_invitations WHERE id = ?1 AND user_id = ?2"
+                        + " RETURNING org_id, role", Tuple.class).setParameter(1, id).setParameter(2, userId))
+                .orElseThrow(() -> new ApiException.NotFound("Invitation " + id + " does not exist."));
+        long orgId = row.longValue("org_id");
+        String role = row.string("role");
         // already a member (accepted twice in a race): keep the existing membership
         em.createNativeQuery("""
                 INSERT INTO hub.org_members (org_id, user_id, role) VALUES (?1, ?2, ?3)
@@ -121,21 +121,8 @@ public class InvitationService {
     }
 
     private List<Invitation> rows(String sql, long param) {
-        List<?> rows = em.createNativeQuery(sql).setParameter(1, param).getResultList();
-        return rows.stream().map(r -> (Object[]) r).map(r -> new Invitation(((Number) r[0]).longValue(), (String) r[1],
-                (String) r[2], (String) r[3], (String) r[4], (String) r[5], toTime(r[6]))).toList();
-    }
-
-    private static OffsetDateTime toTime(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (value instanceof java.time.Instant i) {
-            return i.atOffset(java.time.ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp ts) {
-            return ts.toInstant().atOffset(java.time.ZoneOffset.UTC);
-        }
-        return null;
+        return Row.list(em.createNativeQuery(sql, Tuple.class).setParameter(1, param)).stream()
+                .map(r -> new Invitation(r.longValue("id"), r.string("org"), r.string("org_display_name"),
+                        r.string("user_name"), r.string("role"), r.string("invited_by"), r.time("created_at"))).toList();
     }
 }

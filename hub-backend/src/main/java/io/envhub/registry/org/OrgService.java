@@ -1,5 +1,6 @@
 package io.envhub.registry.org;
 
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
@@ -7,6 +8,8 @@ import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.UserState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Set;
@@ -76,23 +79,23 @@ public class OrgService {
 
     /** Members of an organisation: owners first, then maintainers, then members, each by name. */
     public List<Member> members(Owner org) {
-        List<?> rows = em.createNativeQuery("""
+        Query query = em.createNativeQuery("""
                 SELECT u.name, m.role FROM hub.org_members m JOIN hub.owners u ON u.id = m.user_id
                  WHERE m.org_id = ?1
                  ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'maintainer' THEN 1 ELSE 2 END, lower(u.name)
-                """)
-                .setParameter(1, org.id).getResultList();
-        return rows.stream().map(r -> (Object[]) r).map(r -> new Member((String) r[0], (String) r[1])).toList();
+                """, Tuple.class)
+                .setParameter(1, org.id);
+        return Row.list(query).stream().map(r -> new Member(r.string("name"), r.string("role"))).toList();
     }
 
     /** The organisations a user belongs to, by name. */
     public List<Membership> membershipsOf(long userId) {
-        List<?> rows = em.createNativeQuery("""
+        Query query = em.createNativeQuery("""
                 SELECT o.name, m.role FROM hub.org_members m JOIN hub.owners o ON o.id = m.org_id
                  WHERE m.user_id = ?1 ORDER BY lower(o.name)
-                """)
-                .setParameter(1, userId).getResultList();
-        return rows.stream().map(r -> (Object[]) r).map(r -> new Membership((String) r[0], (String) r[1])).toList();
+                """, Tuple.class)
+                .setParameter(1, userId);
+        return Row.list(query).stream().map(r -> new Membership(r.string("name"), r.string("role"))).toList();
     }
 
     /**

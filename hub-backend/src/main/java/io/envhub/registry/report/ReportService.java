@@ -2,6 +2,7 @@ package io.envhub.registry.report;
 
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.security.AdminGate;
 import io.envhub.registry.audit.AuditLog;
@@ -11,6 +12,7 @@ import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.version.VersionService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,8 +38,8 @@ public class ReportService {
     private static final Pattern BOUNTY = Pattern.compile("bounty:([0-9]{1,18})");
     private static final Pattern ENV = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)(?:@([^/@\\s]+))?");
     private static final Pattern RUN = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)/evals/([0-9]{1,18})");
-    static final String COLUMNS = "r.id, r.target, r.target_kind, r.reason, r.text, r.state, o.name, r.created_at,"
-            + " r.resolved_at, r.resolution_note FROM hub.reports r JOIN hub.owners o ON o.id = r.reporter_id";
+    public static final String COLUMNS = "r.id, r.target, r.target_kind, r.reason, r.text, r.state, o.name AS reporter,"
+            + " r.created_at, r.resolved_at, r.resolution_note FROM hub.reports r JOIN hub.owners o ON o.id = r.reporter_id";
 
     private final AccessPolicy access;
     private final EnvironmentLookup lookup;
@@ -154,17 +156,17 @@ public class ReportService {
 
     private List<ReportView> query(String where, Object param) {
         List<ReportView> out = new ArrayList<>();
-        for (Object row : em.createNativeQuery("SELECT " + COLUMNS + where).setParameter(1, param).getResultList()) {
-            out.add(view((Object[]) row));
+        for (Row row : Row.list(em.createNativeQuery("SELECT " + COLUMNS + where, Tuple.class).setParameter(1, param))) {
+            out.add(view(row));
         }
         return out;
     }
 
     /** A row of {@link #COLUMNS} as a view. */
-    public static ReportView view(Object[] r) {
-        return new ReportView(((Number) r[0]).longValue(), (String) r[1], (String) r[2], (String) r[3], (String) r[4],
-                (String) r[5], (String) r[6], io.envhub.registry.audit.AuditTimes.of(r[7]),
-                io.envhub.registry.audit.AuditTimes.of(r[8]), (String) r[9]);
+    public static ReportView view(Row r) {
+        return new ReportView(r.longValue("id"), r.string("target"), r.string("target_kind"), r.string("reason"),
+                r.string("text"), r.string("state"), r.string("reporter"), r.time("created_at"), r.time("resolved_at"),
+                r.string("resolution_note"));
     }
 
     private record Target(String canonical, String kind, Long environmentId) {

@@ -1,11 +1,13 @@
 package io.envhub.registry.token;
 
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Owner;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -108,15 +110,14 @@ public class TokenService {
         if (!TokenSecrets.isWellFormed(secret)) {
             return Optional.empty();
         }
-        List<Object[]> rows = em.createQuery(
-                        "select t, o from AccessToken t, Owner o where o.id = t.userId and t.secretHash = :hash", Object[].class)
-                .setParameter("hash", TokenSecrets.hash(secret))
-                .getResultList();
-        if (rows.isEmpty()) {
+        Optional<Row> row = Row.first(em.createQuery("select t as token, o as owner from AccessToken t, Owner o"
+                        + " where o.id = t.userId and t.secretHash = :hash", Tuple.class)
+                .setParameter("hash", TokenSecrets.hash(secret)));
+        if (row.isEmpty()) {
             return Optional.empty();
         }
-        AccessToken token = (AccessToken) rows.get(0)[0];
-        Owner owner = (Owner) rows.get(0)[1];
+        AccessToken token = row.get().get("token", AccessToken.class);
+        Owner owner = row.get().get("owner", Owner.class);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         if (!token.isUsableAt(now) || owner.isOrg()) {
             return Optional.empty();

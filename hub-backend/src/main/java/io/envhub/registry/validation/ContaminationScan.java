@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.format.fingerprint.Contamination;
 import io.envhub.format.fingerprint.Fingerprint;
+import io.envhub.kit.persistence.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -31,18 +33,19 @@ public class ContaminationScan {
 
     /** The versions whose datasets contain more than {@code threshold} of this dataset's rows, largest overlap first. */
     public List<Match> scan(long versionId, Fingerprint mine, double threshold) {
-        Object[] self = (Object[]) em.createNativeQuery("SELECT e.id, e.owner_id FROM hub.versions v"
-                + " JOIN hub.environments e ON e.id = v.environment_id WHERE v.id = ?1").setParameter(1, versionId).getSingleResult();
-        List<?> rows = em.createNativeQuery("SELECT o.name, e.name, v.version, CAST(r.fingerprint AS text)"
+        Row self = Row.single(em.createNativeQuery("SELECT e.id, e.owner_id FROM hub.versions v"
+                        + " JOIN hub.environments e ON e.id = v.environment_id WHERE v.id = ?1", Tuple.class)
+                .setParameter(1, versionId));
+        List<Row> rows = Row.list(em.createNativeQuery("SELECT o.name AS owner, e.name, v.version,"
+                        + " CAST(r.fingerprint AS text) AS fingerprint"
                         + " FROM hub.validation_reports r JOIN hub.versions v ON v.id = r.version_id"
                         + " JOIN hub.environments e ON e.id = v.environment_id JOIN hub.owners o ON o.id = e.owner_id"
                         + " WHERE r.fingerprint IS NOT NULL AND v.status = 'validated' AND e.id <> ?1"
-                        + " AND (e.visibility = 'public' OR e.owner_id = ?2)")
-                .setParameter(1, ((Number) self[0]).longValue()).setParameter(2, ((Number) self[1]).longValue()).getResultList();
+                        + " AND (e.visibility = 'public' OR e.owner_id = ?2)", Tuple.class)
+                .setParameter(1, self.longValue("id")).setParameter(2, self.longValue("owner_id")));
         List<Match> out = new ArrayList<>();
-        for (Object row : rows) {
-            Object[] r = (Object[]) row;
-            Fingerprint theirs = read((String) r[3]);
+        for (Row r : rows) {
+            Fingerprint theirs = read(r.string("fingerprint"));
             if (theirs == null) {
                 continue;
             }
@@ -53,7 +56,8 @@ public class ContaminationScan {
                 continue; // another algorithm or damaged data: not comparable
             }
             if (overlap > threshold) {
-                out.add(new Match((String) r[0], (String) r[1], (String) r[2], Math.round(overlap * 1000) / 1000.0));
+                out.add(new Match(r.string("owner"), r.string("name"), r.string("version"),
+                        Math.round(overlap * 1000) / 1000.0));
             }
         }
         out.sort(Comparator.comparingDouble(Match::overlap).reversed().thenComparing(Match::owner).thenComparing(Match::name));

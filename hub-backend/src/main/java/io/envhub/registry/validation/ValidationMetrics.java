@@ -70,12 +70,12 @@ public class ValidationMetrics {
     @Scheduled(every = "${envhub.validation.metrics-refresh:PT10S}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void refreshDepth() {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT state, count(*) FROM hub.validation_jobs"
+             PreparedStatement ps = c.prepareStatement("SELECT state, count(*) AS jobs FROM hub.validation_jobs"
                      + " WHERE state IN ('queued', 'running') GROUP BY state");
              ResultSet rs = ps.executeQuery()) {
             Map<String, Long> counts = new ConcurrentHashMap<>();
             while (rs.next()) {
-                counts.put(rs.getString(1), rs.getLong(2));
+                counts.put(rs.getString("state"), rs.getLong("jobs"));
             }
             STATES.forEach(s -> depth.get(s).set(counts.getOrDefault(s, 0L)));
         } catch (SQLException e) {

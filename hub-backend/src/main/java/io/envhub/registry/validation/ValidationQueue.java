@@ -2,6 +2,7 @@ package io.envhub.registry.validation;
 
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.TrustVerdict;
 import io.envhub.registry.model.Verdict;
 import io.envhub.registry.model.VersionVerdicts;
@@ -14,6 +15,7 @@ import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -73,23 +75,23 @@ public class ValidationQueue {
                             + " RETURNING EXTRACT(EPOCH FROM clock_timestamp() - coalesce(queued_at, created_at))")
                     .setParameter(1, worker).setParameter(2, (double) config.lease().toMillis() / 1000).setParameter(3, jobId)
                     .getSingleResult();
-            Object[] job = (Object[]) em.createNativeQuery("SELECT j.version_id, j.attempts, j.lease_expires_at, o.name, e.name,"
-                            + " v.version, a.filename, a.sha256, a.size, a.object_key FROM hub.validation_jobs j"
+            Row job = Row.single(em.createNativeQuery("SELECT j.version_id, j.attempts, j.lease_expires_at, o.name AS owner,"
+                            + " e.name, v.version, a.filename, a.sha256, a.size, a.object_key FROM hub.validation_jobs j"
                             + " JOIN hub.versions v ON v.id = j.version_id JOIN hub.environments e ON e.id = v.environment_id"
                             + " JOIN hub.owners o ON o.id = e.owner_id"
                             + " LEFT JOIN LATERAL (SELECT * FROM hub.artifacts x WHERE x.version_id = v.id ORDER BY x.id LIMIT 1) a ON true"
-                            + " WHERE j.id = ?1")
-                    .setParameter(1, jobId).getSingleResult();
-            long versionId = ((Number) job[0]).longValue();
-            if (job[6] == null) {
+                            + " WHERE j.id = ?1", Tuple.class)
+                    .setParameter(1, jobId));
+            long versionId = job.longValue("version_id");
+            if (job.get("filename") == null) {
                 finish(jobId, versionId, ERROR, "the version has no artifact to validate");
                 continue;
             }
             setVersionStatus(versionId, EnvironmentVersion.VALIDATING);
             claimed.fire(new ValidationMetrics.Claimed(((Number) waited).doubleValue()));
-            return Optional.of(new Claimed(jobId, ((Number) job[1]).intValue(), toOffset(job[2]), (String) job[3], (String) job[4],
-                    (String) job[5], (String) job[6], (String) job[7], ((Number) job[8]).longValue(),
-                    store.presignedGet((String) job[9], storage.presignTtl())));
+            return Optional.of(new Claimed(jobId, job.intValue("attempts"), leaseExpiry(job.get("lease_expires_at")),
+                    job.string("owner"), job.string("name"), job.string("version"), job.string("filename"),
+                    job.string("sha256"), job.longValue("size"), store.presignedGet(job.string("object_key"), storage.presignTtl())));
         }
     }
 
@@ -106,7 +108,7 @@ public class ValidationQueue {
         }
         Object expires = em.createNativeQuery("SELECT lease_expires_at FROM hub.validation_jobs WHERE id = ?1")
                 .setParameter(1, jobId).getSingleResult();
-        return new Lease(jobId, worker, toOffset(expires));
+        return new Lease(jobId, worker, leaseExpiry(expires));
     }
 
     /**
@@ -115,12 +117,12 @@ public class ValidationQueue {
      */
     @Transactional
     public ValidationViews.Outcome fail(long jobId, String worker, String error) {
-        Object[] job = lockJob(jobId);
-        if (!RUNNING.equals(job[1]) || !worker.equals(job[2])) {
+        LockedJob job = lockJob(jobId);
+        if (!RUNNING.equals(job.state()) || !worker.equals(job.leaseOwner())) {
             throw leaseLost(jobId, worker);
         }
-        long versionId = ((Number) job[0]).longValue();
-        int attempts = ((Number) job[3]).intValue();
+        long versionId = job.versionId();
+        int attempts = job.attempts();
         String message = error == null || error.isBlank() ? "infrastructure failure (no detail)" : cap(error);
         if (attempts >= config.maxAttempts()) {
             finish(jobId, versionId, ERROR, message);
@@ -133,14 +135,17 @@ public class ValidationQueue {
         return new ValidationViews.Outcome(jobId, QUEUED, attempts, EnvironmentVersion.PENDING);
     }
 
-    /** Locks the job row: {@code [version_id, state, lease_owner, attempts]}; 404 when there is no such job. */
-    Object[] lockJob(long jobId) {
-        List<?> rows = em.createNativeQuery("SELECT version_id, state, lease_owner, attempts FROM hub.validation_jobs"
-                + " WHERE id = ?1 FOR UPDATE").setParameter(1, jobId).getResultList();
-        if (rows.isEmpty()) {
-            throw new ApiException.NotFound("Validation job " + jobId + " does not exist.");
-        }
-        return (Object[]) rows.get(0);
+    /** A job row read under its lock. */
+    record LockedJob(long versionId, String state, String leaseOwner, int attempts) {
+    }
+
+    /** Locks the job row; 404 when there is no such job. */
+    LockedJob lockJob(long jobId) {
+        return Row.first(em.createNativeQuery("SELECT version_id, state, lease_owner, attempts FROM hub.validation_jobs"
+                        + " WHERE id = ?1 FOR UPDATE", Tuple.class).setParameter(1, jobId))
+                .map(r -> new LockedJob(r.longValue("version_id"), r.string("state"), r.string("lease_owner"),
+                        r.intValue("attempts")))
+                .orElseThrow(() -> new ApiException.NotFound("Validation job " + jobId + " does not exist."));
     }
 
     /** Ends a job in {@code done} or {@code error}, the version following an error. */
@@ -196,16 +201,11 @@ public class ValidationQueue {
         return error.length() > 4000 ? error.substring(0, 4000) : error;
     }
 
-    private static OffsetDateTime toOffset(Object value) {
-        if (value instanceof OffsetDateTime o) {
-            return o;
+    /** A lease's expiry, which a running job always has. */
+    private static OffsetDateTime leaseExpiry(Object value) {
+        if (value == null) {
+            throw new IllegalStateException("a running job without a lease expiry");
         }
-        if (value instanceof java.time.Instant i) {
-            return i.atOffset(java.time.ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant().atOffset(java.time.ZoneOffset.UTC);
-        }
-        throw new IllegalStateException("unexpected timestamp type " + (value == null ? "null" : value.getClass()));
+        return Row.time(value);
     }
 }

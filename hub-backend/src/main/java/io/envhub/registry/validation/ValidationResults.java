@@ -8,12 +8,14 @@ import io.envhub.contract.ProblemCode;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Verdict;
 import io.envhub.registry.validation.ValidationViews.Outcome;
 import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -60,21 +62,21 @@ public class ValidationResults {
             throw new ApiException.Invalid(ProblemCode.INVALID_REPORT, "report.status must be validated or failed, not '" + status + "'.");
         }
         String submitted = sha256(report);
-        Object[] job = queue.lockJob(jobId);
-        long versionId = ((Number) job[0]).longValue();
-        int attempts = ((Number) job[3]).intValue();
-        if (ValidationQueue.DONE.equals(job[1])) {
-            List<?> prior = em.createNativeQuery("SELECT worker, submitted_sha256, status FROM hub.validation_reports WHERE job_id = ?1")
-                    .setParameter(1, jobId).getResultList();
-            if (!prior.isEmpty()) {
-                Object[] p = (Object[]) prior.get(0);
-                if (worker.equals(p[0]) && submitted.equals(p[1])) {
-                    return new Outcome(jobId, ValidationQueue.DONE, attempts, (String) p[2]);
+        ValidationQueue.LockedJob job = queue.lockJob(jobId);
+        long versionId = job.versionId();
+        int attempts = job.attempts();
+        if (ValidationQueue.DONE.equals(job.state())) {
+            Optional<Row> prior = Row.first(em.createNativeQuery("SELECT worker, submitted_sha256, status"
+                    + " FROM hub.validation_reports WHERE job_id = ?1", Tuple.class).setParameter(1, jobId));
+            if (prior.isPresent()) {
+                Row p = prior.get();
+                if (worker.equals(p.string("worker")) && submitted.equals(p.string("submitted_sha256"))) {
+                    return new Outcome(jobId, ValidationQueue.DONE, attempts, p.string("status"));
                 }
             }
             throw new ApiException.Conflict(ProblemCode.ALREADY_RECORDED, "Job " + jobId + " already has its result.");
         }
-        if (!ValidationQueue.RUNNING.equals(job[1]) || !worker.equals(job[2])) {
+        if (!ValidationQueue.RUNNING.equals(job.state()) || !worker.equals(job.leaseOwner())) {
             throw ValidationQueue.leaseLost(jobId, worker);
         }
         ObjectNode stored = report.deepCopy();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
+import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.Artifact;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
@@ -16,6 +17,7 @@ import io.envhub.registry.version.VersionViews.FileEntry;
 import io.envhub.registry.version.VersionViews.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,6 +44,10 @@ public class VersionService {
     public record Found(Environment environment, EnvironmentVersion version, Artifact artifact) {
     }
 
+    /** The columns of a version's first artifact that the version list shows. */
+    private record ListedFile(String filename, Long size, String sha256) {
+    }
+
     /** Every version of {@code owner/name}, newest first in PEP 440 order, yanked ones included and marked. */
     @Transactional
     public List<Summary> list(String owner, String name) {
@@ -49,16 +55,18 @@ public class VersionService {
         List<EnvironmentVersion> versions = new ArrayList<>(EnvironmentVersion.of(env));
         versions.sort(Comparator.comparing((EnvironmentVersion v) -> parseOrZero(v.version)).reversed());
         // only the columns the list shows (an artifact row also holds METADATA and the file list)
-        Map<Long, Object[]> firstArtifact = new HashMap<>();
-        for (Object[] a : em.createQuery("select a.version.id, a.filename, a.size, a.sha256 from Artifact a"
-                + " where a.version.environment = ?1 order by a.id", Object[].class).setParameter(1, env).getResultList()) {
-            firstArtifact.putIfAbsent((Long) a[0], a);
+        Map<Long, ListedFile> firstArtifact = new HashMap<>();
+        for (Row r : Row.list(em.createQuery("select a.version.id as versionId, a.filename as filename, a.size as fileSize,"
+                + " a.sha256 as sha256 from Artifact a where a.version.environment = ?1 order by a.id", Tuple.class)
+                .setParameter(1, env))) {
+            firstArtifact.putIfAbsent(r.longValue("versionId"), new ListedFile(r.string("filename"), r.longOrNull("fileSize"),
+                    r.string("sha256")));
         }
         List<Summary> out = new ArrayList<>();
         for (EnvironmentVersion v : versions) {
-            Object[] a = firstArtifact.get(v.id);
-            out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : (String) a[1],
-                    a == null ? null : (Long) a[2], a == null ? null : (String) a[3], v.verdict(), v.isQuarantined(),
+            ListedFile a = firstArtifact.get(v.id);
+            out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename(),
+                    a == null ? null : a.size(), a == null ? null : a.sha256(), v.verdict(), v.isQuarantined(),
                     v.quarantineReason));
         }
         return out;
