@@ -1,8 +1,8 @@
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.metadata.CoreMetadata;
 import io.envhub.format.wheel.WheelWriter;
 import io.envhub.validator.check.EngineSettings;
 import io.envhub.validator.check.ValidationEngine;
-import io.envhub.validator.check.ValidationReport;
 import io.envhub.validator.sandbox.BubblewrapSandbox;
 import io.envhub.validator.sandbox.Mount;
 import io.envhub.validator.sandbox.SandboxLimits;

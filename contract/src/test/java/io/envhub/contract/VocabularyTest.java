@@ -40,4 +40,33 @@ class VocabularyTest {
     void taskTypeWords() {
         assertEquals(List.of("single-turn", "multi-turn", "tool-use"), TaskType.wires());
     }
+
+    @Test
+    void searchSortWords() {
+        assertEquals(List.of("relevance", "downloads", "stars", "recent", "name", "trending"), SearchSort.wires());
+        assertEquals(List.of("downloads", "stars", "recent", "name", "trending"), SearchSort.offered(false));
+        assertEquals(SearchSort.wires(), SearchSort.offered(true));
+        assertEquals(SearchSort.RELEVANCE, SearchSort.defaultFor(true));
+        assertEquals(SearchSort.DOWNLOADS, SearchSort.defaultFor(false));
+        assertEquals(Optional.of(SearchSort.TRENDING), SearchSort.find(" Trending "));
+        assertEquals(Optional.empty(), SearchSort.find("popular"));
+        assertEquals(Optional.empty(), SearchSort.find(null));
+    }
+
+    @Test
+    void bountySortWords() {
+        assertEquals(List.of("newest", "deadline", "reward"), BountySort.wires());
+        assertEquals(BountySort.NEWEST, BountySort.DEFAULT);
+        assertEquals("newest, deadline or reward", BountySort.phrase());
+        assertEquals(Optional.of(BountySort.REWARD), BountySort.find("reward"));
+        assertEquals(Optional.empty(), BountySort.find("Reward"));
+        assertEquals(Optional.empty(), BountySort.find(null));
+    }
+
+    @Test
+    void checkStatusWords() {
+        assertEquals(List.of("pass", "warn", "fail", "skip"),
+                java.util.stream.Stream.of(io.envhub.contract.report.CheckStatus.values())
+                        .map(io.envhub.contract.report.CheckStatus::wire).toList());
+    }
 }

@@ -6,6 +6,7 @@ import io.envhub.bounty.bounty.BountyViews.BountyPage;
 import io.envhub.bounty.bounty.BountyViews.BountySummary;
 import io.envhub.bounty.bounty.BountyViews.ClarificationView;
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.BountySort;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import io.quarkus.panache.common.Page;
@@ -147,15 +148,12 @@ public class BountyReader {
     }
 
     private static Sort sort(String sort) {
-        if (sort == null || sort.isBlank() || "newest".equals(sort)) {
-            return Sort.by("createdAt", Sort.Direction.Descending).and("id", Sort.Direction.Descending);
-        }
-        if ("deadline".equals(sort)) {
-            return Sort.by("deadline").and("id");
-        }
-        if ("reward".equals(sort)) {
-            return Sort.by("rewardMinor", Sort.Direction.Descending).and("id", Sort.Direction.Descending);
-        }
-        throw new ApiException.Invalid(ProblemCode.INVALID_SORT, "sort must be newest, deadline or reward.");
+        BountySort by = sort == null || sort.isBlank() ? BountySort.DEFAULT : BountySort.find(sort).orElseThrow(
+                () -> new ApiException.Invalid(ProblemCode.INVALID_SORT, "sort must be " + BountySort.phrase() + "."));
+        return switch (by) {
+            case NEWEST -> Sort.by("createdAt", Sort.Direction.Descending).and("id", Sort.Direction.Descending);
+            case DEADLINE -> Sort.by("deadline").and("id");
+            case REWARD -> Sort.by("rewardMinor", Sort.Direction.Descending).and("id", Sort.Direction.Descending);
+        };
     }
 }

@@ -1,9 +1,13 @@
 package io.envhub.registry.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.registry.model.Verdict.TrustFlag;
 import io.envhub.contract.TrustStatus;
 import io.envhub.contract.VersionStatus;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.ContaminationMatch;
+import io.envhub.contract.report.ValidationReport;
+import io.envhub.registry.model.Verdict.TrustFlag;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,9 +52,19 @@ public final class TrustVerdict {
      * @param lastError the last infrastructure error of its validation job, or null
      */
     public static Verdict of(String status, JsonNode report, String lastError) {
-        JsonNode r = report == null ? null : report.isObject() ? report : null;
+        return ofReport(status, StoredReport.read(report), lastError);
+    }
+
+    /**
+     * The verdict of a version.
+     *
+     * @param status the version's internal status (pending, validating, validated, failed, error)
+     * @param r its stored validation report, or null
+     * @param lastError the last infrastructure error of its validation job, or null
+     */
+    public static Verdict ofReport(String status, ValidationReport r, String lastError) {
         boolean hasReport = r != null && (EnvironmentVersion.VALIDATED.equals(status) || EnvironmentVersion.FAILED.equals(status));
-        boolean runtime = hasReport && r.path("runtimeVerified").asBoolean(false);
+        boolean runtime = hasReport && r.runtimeVerified();
         List<TrustFlag> flags = hasReport ? flags(r) : List.of();
         String code;
         String reason = null;
@@ -88,38 +102,27 @@ public final class TrustVerdict {
     }
 
     /** The trust flags of a report, in report order, contamination last. */
-    static List<TrustFlag> flags(JsonNode report) {
+    static List<TrustFlag> flags(ValidationReport report) {
         List<TrustFlag> out = new ArrayList<>();
-        JsonNode trust = report.path("trust");
-        for (JsonNode f : trust.path("flags")) {
-            TrustFlag flag = f.isObject() ? objectFlag(f) : textFlag(f.asText(""));
+        for (String f : report.trustFlags()) {
+            TrustFlag flag = textFlag(f == null ? "" : f);
             if (flag != null) {
                 out.add(flag);
             }
         }
         // a warning check about files outside the module, when the validator did not also list it as a flag
-        for (JsonNode c : report.path("checks")) {
-            String id = c.path("id").asText("").toLowerCase(Locale.ROOT);
-            if ("warn".equals(c.path("status").asText()) && (id.contains("top_level") || id.contains("top-level")
+        for (CheckResult c : report.checks()) {
+            String id = c.id().toLowerCase(Locale.ROOT);
+            if (c.is(CheckStatus.WARN) && (id.contains("top_level") || id.contains("top-level")
                     || id.contains("toplevel")) && out.stream().noneMatch(x -> TOP_LEVEL_FILES.equals(x.code()))) {
-                out.add(new TrustFlag(TOP_LEVEL_FILES, c.path("message").asText("files outside the module")));
+                out.add(new TrustFlag(TOP_LEVEL_FILES, c.message().isEmpty() ? "files outside the module" : c.message()));
             }
         }
-        TrustFlag overlap = overlap(trust.path("contamination"));
+        TrustFlag overlap = overlap(report.contamination());
         if (overlap != null) {
             out.add(overlap);
         }
         return out;
-    }
-
-    private static TrustFlag objectFlag(JsonNode f) {
-        String code = f.path("code").asText("");
-        String message = f.path("message").asText("");
-        if (code.isBlank() && message.isBlank()) {
-            return null;
-        }
-        TrustFlag byText = textFlag(message);
-        return new TrustFlag(code.isBlank() ? byText.code() : code, byText == null ? "" : byText.message());
     }
 
     /** Maps the validator's wording to a code (the hub's mapping; the validator's report keeps plain strings). */
@@ -145,13 +148,13 @@ public final class TrustVerdict {
     }
 
     /** One flag for the datasets this one overlaps, naming the largest overlap (never the other environments). */
-    private static TrustFlag overlap(JsonNode contamination) {
-        if (!contamination.isArray() || contamination.isEmpty()) {
+    private static TrustFlag overlap(List<ContaminationMatch> contamination) {
+        if (contamination.isEmpty()) {
             return null;
         }
         double max = 0;
-        for (JsonNode m : contamination) {
-            max = Math.max(max, m.path("overlap").asDouble(0));
+        for (ContaminationMatch m : contamination) {
+            max = Math.max(max, m == null || m.overlap() == null ? 0 : m.overlap());
         }
         long percent = Math.round(max * 100);
         String message = contamination.size() == 1
@@ -161,37 +164,32 @@ public final class TrustVerdict {
     }
 
     /** Why the runtime did not run: the report's {@code skipReason}, else the skipped runtime checks' messages. */
-    private static String skipReason(JsonNode report) {
+    private static String skipReason(ValidationReport report) {
         if (report == null) {
             return "the runtime checks did not run";
         }
-        String skip = report.path("skipReason").asText("");
-        if (!skip.isBlank()) {
-            return oneLine(skip);
+        if (!blank(report.skipReason())) {
+            return oneLine(report.skipReason());
         }
         Set<String> messages = new LinkedHashSet<>();
-        for (JsonNode c : report.path("checks")) {
-            if (c.path("id").asText("").startsWith("runtime.") && "skip".equals(c.path("status").asText())
-                    && !c.path("message").asText("").isBlank()) {
-                messages.add(c.path("message").asText().strip());
+        for (CheckResult c : report.checks()) {
+            if (c.id().startsWith("runtime.") && c.is(CheckStatus.SKIP) && !c.message().isBlank()) {
+                messages.add(c.message().strip());
             }
         }
         return messages.isEmpty() ? "the runtime checks did not run" : oneLine(String.join("; ", messages));
     }
 
     /** The first failing check as {@code id: message}, else the report's summary. */
-    private static String failing(JsonNode report) {
+    private static String failing(ValidationReport report) {
         if (report == null) {
             return "validation failed";
         }
-        for (JsonNode c : report.path("checks")) {
-            if ("fail".equals(c.path("status").asText())) {
-                String message = c.path("message").asText("");
-                return oneLine(c.path("id").asText("check") + (message.isBlank() ? "" : ": " + message));
-            }
+        CheckResult c = report.firstFailure().orElse(null);
+        if (c != null) {
+            return oneLine((c.id().isEmpty() ? "check" : c.id()) + (c.message().isBlank() ? "" : ": " + c.message()));
         }
-        String summary = report.path("summary").asText("");
-        return summary.isBlank() ? "validation failed" : oneLine(summary);
+        return blank(report.summary()) ? "validation failed" : oneLine(report.summary());
     }
 
     private static boolean blank(String s) {

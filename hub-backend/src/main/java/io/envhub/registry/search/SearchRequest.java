@@ -1,6 +1,7 @@
 package io.envhub.registry.search;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.SearchSort;
 import io.envhub.contract.TaskType;
 import io.envhub.kit.domain.Domains;
 import io.envhub.registry.environment.Tags;
@@ -16,7 +17,8 @@ import java.util.Locale;
  * @param text the query text, null for none
  * @param tags required tags (AND), normalized
  * @param owner owner name, null for any
- * @param sort sort order (relevance only when there is text)
+ * @param sort sort order (relevance only when there is text; trending: downloads over the last
+ *     {@value TrendingSql#DAYS} days, then total downloads)
  * @param page 1-based page number
  * @param size page size
  * @param validated only environments with a validated version
@@ -25,10 +27,8 @@ import java.util.Locale;
  * @param domain research domain (one of {@link Domains#ALL}, a required tag), null for any
  * @param license licence as the wheel declares it (compared ignoring case), null for any
  */
-public record SearchRequest(String text, List<String> tags, String owner, Sort sort, int page, int size, boolean validated,
-                            String task, List<String> statuses, String domain, String license) {
-    /** Sort orders; trending: downloads over the last {@value TrendingSql#DAYS} days, then total downloads. */
-    public enum Sort { RELEVANCE, DOWNLOADS, STARS, RECENT, NAME, TRENDING }
+public record SearchRequest(String text, List<String> tags, String owner, SearchSort sort, int page, int size,
+                            boolean validated, String task, List<String> statuses, String domain, String license) {
 
     /** The task types (a fixed vocabulary of tags). */
     public static final List<String> TASKS = TaskType.wires();
@@ -200,18 +200,13 @@ public record SearchRequest(String text, List<String> tags, String owner, Sort s
         }
     }
 
-    private static Sort parseSort(String sort, boolean hasText) {
+    private static SearchSort parseSort(String sort, boolean hasText) {
         if (sort == null || sort.isBlank()) {
-            return hasText ? Sort.RELEVANCE : Sort.DOWNLOADS;
+            return SearchSort.defaultFor(hasText);
         }
-        Sort parsed;
-        try {
-            parsed = Sort.valueOf(sort.strip().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new ApiException.Invalid(ProblemCode.INVALID_SORT, "sort must be one of relevance, downloads, stars, recent, name,"
-                    + " trending.");
-        }
-        return parsed == Sort.RELEVANCE && !hasText ? Sort.DOWNLOADS : parsed;
+        SearchSort parsed = SearchSort.find(sort).orElseThrow(() -> new ApiException.Invalid(ProblemCode.INVALID_SORT,
+                "sort must be one of " + String.join(", ", SearchSort.wires()) + "."));
+        return parsed == SearchSort.RELEVANCE && !hasText ? SearchSort.DOWNLOADS : parsed;
     }
 
     /** Rows to skip. */

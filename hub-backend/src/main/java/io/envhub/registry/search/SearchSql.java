@@ -1,5 +1,6 @@
 package io.envhub.registry.search;
 
+import io.envhub.contract.SearchSort;
 import io.envhub.registry.security.AccessPolicy.ReadScope;
 import io.envhub.registry.model.TrustVerdict;
 import io.envhub.kit.domain.Domains;
@@ -107,7 +108,7 @@ public final class SearchSql {
                 sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ",
                                 request.wordsText(), request.wordsText())
                         .append("fts AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
-                if (request.sort() == SearchRequest.Sort.RELEVANCE) {
+                if (request.sort() == SearchSort.RELEVANCE) {
                     sql.append(", (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)")
                             .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank", request.nameText());
                 } else {
@@ -190,7 +191,7 @@ public final class SearchSql {
     }
 
     private boolean trending() {
-        return request.sort() == SearchRequest.Sort.TRENDING;
+        return request.sort() == SearchSort.TRENDING;
     }
 
     /** The page of a listing, straight from the sort's index (or the tag index, as the planner sees fit). */

@@ -8,6 +8,7 @@ import io.envhub.cli.core.Ref;
 import io.envhub.cli.bounty.BountyText;
 import io.envhub.cli.http.HubClient;
 import io.envhub.cli.http.Situation;
+import io.envhub.contract.BountySort;
 import io.envhub.format.pyproject.PyProject;
 import io.envhub.format.pyproject.PyProjectException;
 import io.envhub.format.pyproject.PyProjectReader;
@@ -111,8 +112,8 @@ public final class BountyCommand extends BaseCommand {
                 description = "open (default), closed, awarded, cancelled")
         String status;
 
-        @Option(names = "--sort", paramLabel = "S", defaultValue = "newest", description = "newest, deadline or reward")
-        String sort;
+        @Option(names = "--sort", paramLabel = "S", description = "newest, deadline or reward")
+        String sort = BountySort.DEFAULT.wire();
 
         @Override
         protected int run(CliContext ctx) {

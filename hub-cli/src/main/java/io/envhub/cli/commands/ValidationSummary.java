@@ -2,6 +2,8 @@ package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.envhub.contract.TrustStatus;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,27 +35,27 @@ final class ValidationSummary {
      * The lines to print.
      *
      * @param version the version document ({@code GET .../versions/{v}})
-     * @param report the stored validation report, or null when the hub has none
+     * @param reportJson the stored validation report, or null when the hub has none
      * @param pageUrl the version's web page
      * @return lines, the first being {@code Status: <label>}
      */
-    static List<String> lines(JsonNode version, JsonNode report, String pageUrl) {
+    static List<String> lines(JsonNode version, JsonNode reportJson, String pageUrl) {
+        ValidationReport report = StoredReport.read(reportJson);
         List<String> out = new ArrayList<>();
         String label = text(version.get("statusLabel"));
         out.add("Status: " + (label != null ? label : version.path("status").asText("unknown")));
         boolean failingCheck = false;
         if (report != null) {
-            for (JsonNode c : report.path("checks")) {
-                String status = c.path("status").asText("");
-                String mark = switch (status) {
+            for (CheckResult c : report.checks()) {
+                String mark = switch (c.status()) {
                     case "fail", "failed", "error" -> "✗";
                     case "warn", "warning" -> "!";
                     default -> null;
                 };
                 if (mark != null) {
                     failingCheck |= "✗".equals(mark);
-                    String message = c.path("message").asText("");
-                    out.add("  " + mark + " " + c.path("id").asText("?") + (message.isEmpty() ? "" : ": " + message));
+                    String message = c.message();
+                    out.add("  " + mark + " " + (c.id().isEmpty() ? "?" : c.id()) + (message.isEmpty() ? "" : ": " + message));
                 }
             }
         }
@@ -61,7 +63,7 @@ final class ValidationSummary {
         String reason = text(version.get("statusReason"));
         if (TrustStatus.STATIC_ONLY.is(verdict)) {
             if (reason == null && report != null) {
-                reason = text(report.get("skipReason"));
+                reason = report.skipReason() == null || report.skipReason().isBlank() ? null : report.skipReason();
             }
             out.add("  runtime not run: " + (reason != null ? reason : "the runtime and trust checks were skipped"));
         } else if (reason != null && (TrustStatus.ERROR.is(verdict) || TrustStatus.FAILED.is(verdict) && !failingCheck)) {

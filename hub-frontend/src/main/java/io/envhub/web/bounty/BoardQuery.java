@@ -1,5 +1,6 @@
 package io.envhub.web.bounty;
 
+import io.envhub.contract.BountySort;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ public record BoardQuery(String status, String tier, String domain, Long minRewa
     /** The two tiers. */
     public static final List<String> TIERS = List.of("open_access", "application_only");
     /** Sort orders. */
-    public static final List<String> SORTS = List.of("newest", "deadline", "reward");
+    public static final List<String> SORTS = BountySort.wires();
     private static final long MINOR_PER_UNIT = 100;
     private static final int MAX_PAGE = 10_000;
 
@@ -35,7 +36,7 @@ public record BoardQuery(String status, String tier, String domain, Long minRewa
     public static BoardQuery of(String status, String tier, String domain, String minReward, String maxReward,
                                 String sort, String page) {
         return new BoardQuery(known(STATUSES, status, "open"), known(TIERS, tier, null), known(DOMAINS, domain, null),
-                amount(minReward), amount(maxReward), known(SORTS, sort, "newest"), pageNumber(page));
+                amount(minReward), amount(maxReward), known(SORTS, sort, BountySort.DEFAULT.wire()), pageNumber(page));
     }
 
     /** {@code value} when it is one of {@code choices}, else {@code fallback} (a null is no choice). */

@@ -1,5 +1,6 @@
 package io.envhub.web.browse;
 
+import io.envhub.contract.SearchSort;
 import io.envhub.contract.TaskType;
 import io.envhub.web.hub.Verdicts;
 import io.quarkus.qute.TemplateData;
@@ -31,7 +32,7 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
     /** Task types the hub knows. */
     public static final List<String> TASKS = TaskType.wires();
     /** Sort orders offered (relevance only with text). */
-    public static final List<String> SORTS = List.of("downloads", "stars", "recent", "name", "trending");
+    public static final List<String> SORTS = SearchSort.offered(false);
 
     public SearchQuery {
         tags = List.copyOf(tags);
@@ -62,17 +63,12 @@ public record SearchQuery(String q, List<String> tags, boolean validated, String
 
     /** The sort in effect, as the backend defaults it. */
     public String effectiveSort() {
-        return sort != null ? sort : q != null ? "relevance" : "downloads";
+        return sort != null ? sort : SearchSort.defaultFor(q != null).wire();
     }
 
     /** The sorts offered for this query. */
     public List<String> sorts() {
-        if (q == null) {
-            return SORTS;
-        }
-        List<String> out = new ArrayList<>(List.of("relevance"));
-        out.addAll(SORTS);
-        return out;
+        return q == null ? SORTS : SearchSort.offered(true);
     }
 
     /** The task types. */

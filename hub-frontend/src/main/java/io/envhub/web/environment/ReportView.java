@@ -1,12 +1,16 @@
 package io.envhub.web.environment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.ContaminationMatch;
+import io.envhub.contract.report.TrustReport;
+import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A validation report as the version page shows it, read leniently from the stored JSON (fields the validator did
- * not reach are null or empty).
+ * A validation report as the version page shows it, read from the contract's records ({@link ValidationReport}; fields
+ * the validator did not reach are null or empty).
  *
  * @param status validated or failed
  * @param summary one line for people
@@ -41,29 +45,31 @@ public record ReportView(String status, String summary, boolean runtimeVerified,
 
     /** Reads a stored report. */
     public static ReportView of(JsonNode r) {
+        return of(StoredReport.read(r));
+    }
+
+    /** The page's view of a report. */
+    public static ReportView of(ValidationReport r) {
         List<Check> checks = new ArrayList<>();
-        for (JsonNode c : r.path("checks")) {
-            checks.add(new Check(c.path("id").asText(""), c.path("status").asText(""), c.path("message").asText("")));
+        for (CheckResult c : r.checks()) {
+            checks.add(new Check(c.id(), c.status(), c.message()));
         }
-        JsonNode trust = r.path("trust");
+        TrustReport trust = r.trust();
         List<Probe> probes = new ArrayList<>();
-        for (JsonNode p : trust.path("probes")) {
-            probes.add(new Probe(p.path("name").asText(""), number(p.get("meanScore")), p.path("rows").asInt(),
-                    p.path("errors").asInt(), p.path("flagged").asBoolean()));
+        for (TrustReport.ProbeScore p : trust == null || trust.probes() == null ? List.<TrustReport.ProbeScore>of() : trust.probes()) {
+            probes.add(new Probe(text(p.name()), p.meanScore(), p.rows(), p.errors(), p.flagged()));
         }
         List<String> flags = new ArrayList<>();
-        trust.path("flags").forEach(f -> flags.add(f.asText()));
+        r.trustFlags().forEach(f -> flags.add(String.valueOf(f)));
         List<Overlap> overlaps = new ArrayList<>();
-        for (JsonNode m : trust.path("contamination")) {
-            overlaps.add(new Overlap(m.path("owner").asText(""), m.path("name").asText(""), m.path("version").asText(""),
-                    number(m.get("overlap"))));
+        for (ContaminationMatch m : r.contamination()) {
+            if (m != null) {
+                overlaps.add(new Overlap(text(m.owner()), text(m.name()), text(m.version()), m.overlap()));
+            }
         }
-        JsonNode det = trust.get("deterministic");
-        JsonNode rows = r.path("dataset").get("size");
-        return new ReportView(text(r.get("status")), text(r.get("summary")), r.path("runtimeVerified").asBoolean(),
-                checks, probes, number(trust.get("bestScore")), flags,
-                det == null || det.isNull() ? null : det.asBoolean(), overlaps,
-                rows == null || rows.isNull() ? null : rows.asInt(), text(r.get("log")));
+        return new ReportView(r.status(), r.summary(), r.runtimeVerified(), checks, probes,
+                trust == null ? null : trust.bestScore(), flags, trust == null ? null : trust.deterministic(), overlaps,
+                r.dataset() == null ? null : r.dataset().size(), r.log());
     }
 
     /** Whether the trust part was reached. */
@@ -71,11 +77,7 @@ public record ReportView(String status, String summary, boolean runtimeVerified,
         return !probes.isEmpty() || !flags.isEmpty() || deterministic != null || !contamination.isEmpty();
     }
 
-    private static Double number(JsonNode n) {
-        return n == null || !n.isNumber() ? null : n.asDouble();
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || n.isNull() ? null : n.asText();
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 }

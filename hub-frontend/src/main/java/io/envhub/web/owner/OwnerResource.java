@@ -1,5 +1,6 @@
 package io.envhub.web.owner;
 
+import io.envhub.contract.SearchSort;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.browse.Pages;
 import io.envhub.web.environment.Names;
@@ -41,8 +42,8 @@ public class OwnerResource {
     public TemplateInstance owner(@PathParam("owner") String name, @QueryParam("page") String page) {
         String bearer = viewer.bearer();
         Owner owner = hub.owner(bearer, name);
-        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, "recent", page, PAGE_SIZE,
-                null, null);
+        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, SearchSort.RECENT.wire(), page,
+                PAGE_SIZE, null, null);
         return Templates.owner(viewer, owner, envs, Pages.of(envs));
     }
 }

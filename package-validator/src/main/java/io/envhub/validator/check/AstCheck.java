@@ -1,6 +1,7 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.report.CheckResult;
 import io.envhub.format.archive.SafeZipReader;
 import io.envhub.validator.sandbox.Mount;
 import io.envhub.validator.sandbox.Sandbox;

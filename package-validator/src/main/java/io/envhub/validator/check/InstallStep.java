@@ -1,5 +1,7 @@
 package io.envhub.validator.check;
 
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
 import io.envhub.validator.sandbox.Mount;
 import io.envhub.validator.sandbox.Sandbox;
 import io.envhub.validator.sandbox.SandboxLimits;
@@ -40,7 +42,7 @@ final class InstallStep {
      */
     record Outcome(CheckResult check, String skipReason) {
         boolean installed() {
-            return check.status() == CheckStatus.PASS;
+            return check.is(CheckStatus.PASS);
         }
     }
 

@@ -1,6 +1,17 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.DatasetSummary;
+import io.envhub.contract.report.Durations;
+import io.envhub.contract.report.LimitsReport;
+import io.envhub.contract.report.PackageSummary;
+import io.envhub.contract.report.ReportFingerprint;
+import io.envhub.contract.report.RubricSummary;
+import io.envhub.contract.report.RuntimeStats;
+import io.envhub.contract.report.TrustReport;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.fingerprint.Fingerprint;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +31,7 @@ final class ReportBuilder {
     private DatasetSummary dataset;
     private RubricSummary rubric;
     private TrustReport trust;
-    private Fingerprint fingerprint;
+    private ReportFingerprint fingerprint;
     private RuntimeStats runtime;
     private String log;
     private String skipReason;
@@ -56,7 +67,7 @@ final class ReportBuilder {
     }
 
     String firstFailure() {
-        return checks.stream().filter(c -> c.status() == CheckStatus.FAIL).map(CheckResult::id).findFirst().orElse(null);
+        return checks.stream().filter(c -> c.is(CheckStatus.FAIL)).map(CheckResult::id).findFirst().orElse(null);
     }
 
     void packageInfo(String n, String v, String m) {
@@ -91,7 +102,7 @@ final class ReportBuilder {
     }
 
     void fingerprint(Fingerprint f) {
-        this.fingerprint = f;
+        this.fingerprint = ReportParts.fingerprint(f);
     }
 
     void staticMs(long ms) {
@@ -111,8 +122,8 @@ final class ReportBuilder {
     }
 
     ValidationReport build(LimitsReport limits, long totalMs) {
-        CheckResult failed = checks.stream().filter(c -> c.status() == CheckStatus.FAIL).findFirst().orElse(null);
-        boolean verified = checks.stream().anyMatch(c -> c.id().equals("runtime.rewards") && c.status() == CheckStatus.PASS);
+        CheckResult failed = checks.stream().filter(c -> c.is(CheckStatus.FAIL)).findFirst().orElse(null);
+        boolean verified = checks.stream().anyMatch(c -> c.id().equals("runtime.rewards") && c.is(CheckStatus.PASS));
         String summary;
         if (failed != null) {
             summary = "failed: " + failed.id() + ": " + failed.message();
@@ -121,7 +132,7 @@ final class ReportBuilder {
             summary = "static checks passed; runtime checks skipped: " + (skipReason != null ? skipReason
                     : skipped == null ? "?" : skipped.message());
         } else {
-            long warnings = checks.stream().filter(c -> c.status() == CheckStatus.WARN).count();
+            long warnings = checks.stream().filter(c -> c.is(CheckStatus.WARN)).count();
             summary = "validated" + (warnings == 0 ? "" : " with " + warnings + " warnings");
         }
         if (staticMs == 0) {

@@ -1,6 +1,9 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.DatasetSummary;
+import io.envhub.contract.report.RubricSummary;
 import io.envhub.validator.sandbox.Mount;
 import io.envhub.validator.sandbox.Sandbox;
 import io.envhub.validator.sandbox.SandboxResult;

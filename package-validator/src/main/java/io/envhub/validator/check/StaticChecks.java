@@ -1,5 +1,7 @@
 package io.envhub.validator.check;
 
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
 import io.envhub.format.FormatException;
 import io.envhub.format.metadata.CoreMetadata;
 import io.envhub.format.name.ProjectName;
@@ -54,7 +56,7 @@ final class StaticChecks {
      */
     record Outcome(List<CheckResult> checks, Wheel wheel, ModuleLayout module) {
         boolean failed() {
-            return checks.stream().anyMatch(c -> c.status() == CheckStatus.FAIL);
+            return checks.stream().anyMatch(c -> c.is(CheckStatus.FAIL));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.envhub.validator.check;
 
+import io.envhub.contract.report.CheckResult;
 import io.envhub.format.wheel.Wheel;
 import java.util.ArrayList;
 import java.util.List;

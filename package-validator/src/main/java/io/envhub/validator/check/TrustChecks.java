@@ -1,6 +1,8 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.TrustReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

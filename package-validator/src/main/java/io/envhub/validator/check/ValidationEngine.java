@@ -1,6 +1,10 @@
 package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.TrustReport;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
 import io.envhub.validator.deps.DependencyResolver;
@@ -85,7 +89,7 @@ public final class ValidationEngine {
         if (stat.wheel() == null) {
             report.skip("not run: static checks failed", AstCheck.ID, InstallStep.ID);
             report.skipRuntimeAndTrust("not run: static checks failed");
-            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+            return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
         }
         report.packageInfo(stat.wheel().metadata().name(), stat.wheel().metadata().version(),
                 stat.module() == null ? null : stat.module().name());
@@ -100,7 +104,7 @@ public final class ValidationEngine {
             report.skip(stat.module() == null ? "not run: no environment module" : why, AstCheck.ID);
             report.skip(why, InstallStep.ID);
             report.skipRuntimeAndTrust(why);
-            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+            return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
         }
         try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
             report.add(new AstCheck(sandbox, settings).run(job, wheel, stat.module()));
@@ -109,7 +113,7 @@ public final class ValidationEngine {
             if (failed != null) {
                 report.skip("not run: " + failed + " failed", InstallStep.ID);
                 report.skipRuntimeAndTrust("not run: " + failed + " failed");
-                return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+                return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
             }
             long t1 = System.nanoTime();
             Path deps = null;
@@ -123,7 +127,7 @@ public final class ValidationEngine {
                     report.skipReason(why);
                     report.skipRuntimeAndTrust(why);
                     report.installMs(ms(t1));
-                    return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+                    return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
                 }
                 deps = job.deps();
             }
@@ -138,10 +142,10 @@ public final class ValidationEngine {
                     report.skipReason(why);
                 }
                 report.skipRuntimeAndTrust(why);
-                return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+                return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
             }
             runAndProbe(job, stat.module().name(), report);
-            return report.build(LimitsReport.of(sandbox.name(), settings), ms(t0));
+            return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
         }
     }
 
@@ -165,7 +169,7 @@ public final class ValidationEngine {
         report.runtime(r, first);
         report.runtimeMs(ms(t2));
         CheckResult rewards = checks.get(checks.size() - 1);
-        if (rewards.status() != CheckStatus.PASS) {
+        if (!rewards.is(CheckStatus.PASS)) {
             report.skip("not run: " + firstFailed(checks) + " failed", TRUST.toArray(String[]::new));
             return;
         }
@@ -185,7 +189,7 @@ public final class ValidationEngine {
         CheckResult det = TrustChecks.determinism(r, second, runtime.killed(second, String.valueOf(second.lastStage())), detMs);
         report.add(det);
         report.determinismMs(detMs);
-        report.trust(new TrustReport(hacking.probes(), hacking.best(), flags(hacking, det), det.status() == CheckStatus.PASS));
+        report.trust(new TrustReport(hacking.probes(), hacking.best(), flags(hacking, det), det.is(CheckStatus.PASS)));
         if (r.hasNonNull("fingerprint")) {
             Fingerprint fp = Harness.JSON.convertValue(r.get("fingerprint"), Fingerprint.class);
             report.fingerprint(fp);
@@ -210,14 +214,14 @@ public final class ValidationEngine {
 
     private static List<String> flags(TrustChecks.Hacking hacking, CheckResult det) {
         List<String> flags = new ArrayList<>(hacking.flags());
-        if (det.status() != CheckStatus.PASS) {
+        if (!det.is(CheckStatus.PASS)) {
             flags.add(det.message());
         }
         return flags;
     }
 
     private static String firstFailed(List<CheckResult> checks) {
-        return checks.stream().filter(c -> c.status() == CheckStatus.FAIL).map(CheckResult::id).findFirst().orElse("runtime");
+        return checks.stream().filter(c -> c.is(CheckStatus.FAIL)).map(CheckResult::id).findFirst().orElse("runtime");
     }
 
     private static long stageMs(JsonNode r, String stage) {

@@ -2,11 +2,11 @@ package io.envhub.validator.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.hash.Sha256;
 import io.envhub.validator.ValidatorConfig;
 import io.envhub.validator.check.ReportJson;
 import io.envhub.validator.check.ValidationEngine;
-import io.envhub.validator.check.ValidationReport;
 import io.envhub.validator.sandbox.SandboxGate;
 import io.envhub.validator.worker.HubQueueClient.Job;
 import io.quarkus.runtime.ShutdownEvent;

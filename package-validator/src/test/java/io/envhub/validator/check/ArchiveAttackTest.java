@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.validator.sandbox.Sandbox;
 import io.envhub.validator.sandbox.SandboxResult;

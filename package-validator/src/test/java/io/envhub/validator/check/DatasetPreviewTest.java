@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envhub.contract.report.DatasetSummary;
+import io.envhub.contract.report.ValidationReport;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.hash.Sha256;
 import io.envhub.testsupport.UpstreamIndex;
 import io.envhub.validator.deps.DependencyResolver;

@@ -3,6 +3,9 @@ package io.envhub.validator.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.validator.sandbox.BubblewrapAssumption;
 import io.envhub.validator.sandbox.BubblewrapSandbox;
 import io.envhub.validator.sandbox.SandboxLimits;
@@ -84,7 +87,7 @@ final class EngineFixture {
 
     static void assertCheck(ValidationReport report, String id, CheckStatus status, String messagePart) {
         CheckResult c = check(report, id);
-        assertEquals(status, c.status(), () -> id + ": " + c.message() + "\n" + ReportJson.write(report));
+        assertEquals(status, c.checkStatus(), () -> id + ": " + c.message() + "\n" + ReportJson.write(report));
         assertTrue(c.message().contains(messagePart), () -> id + " message '" + c.message() + "' lacks '" + messagePart + "'");
     }
 }

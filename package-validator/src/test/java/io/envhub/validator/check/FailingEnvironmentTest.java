@@ -3,6 +3,8 @@ package io.envhub.validator.check;
 import static io.envhub.validator.check.EngineFixture.assertCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.ValidationReport;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

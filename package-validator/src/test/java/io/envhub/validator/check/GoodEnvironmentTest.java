@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.DatasetSummary;
+import io.envhub.contract.report.RubricSummary;
+import io.envhub.contract.report.TrustReport;
+import io.envhub.contract.report.ValidationReport;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,7 +25,7 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
         assertTrue(r.runtimeVerified());
         assertEquals("validated", r.summary());
-        r.checks().forEach(c -> assertEquals(CheckStatus.PASS, c.status(), c.id() + ": " + c.message()));
+        r.checks().forEach(c -> assertEquals(CheckStatus.PASS, c.checkStatus(), c.id() + ": " + c.message()));
         List<String> ids = r.checks().stream().map(CheckResult::id).toList();
         assertEquals(List.of("static.size", "static.archive", "static.metadata", "static.module", "static.readme",
                 "static.license", "static.top_level_files", "static.load_environment", "install", "runtime.import",
@@ -46,7 +52,7 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         assertTrue(r.runtime().peakMemoryBytes() > 1_000_000, "peak memory " + r.runtime().peakMemoryBytes());
         assertTrue(r.runtime().wallMs() >= 0);
         assertEquals("bubblewrap", r.limits().sandbox());
-        assertEquals(EngineFixture.LIMITS, r.limits().run());
+        assertEquals(ReportParts.run(EngineFixture.LIMITS), r.limits().run());
         assertEquals("good_env", r.packageInfo().module());
         assertTrue(r.log().contains("building 25 rows"), r.log());
         assertEquals(64, r.packageInfo().sha256().length());

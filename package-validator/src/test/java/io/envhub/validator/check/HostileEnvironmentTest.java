@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.CheckStatus;
+import io.envhub.contract.report.ValidationReport;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
@@ -42,7 +45,7 @@ class HostileEnvironmentTest extends SandboxedEngineTest {
     void forkBombHitsTheProcessLimit() {
         ValidationReport r = failed("fork-bomb", fx.engine(), Fixtures.simple("fork-env", "while True:\n    os.fork()\n"));
         CheckResult c = EngineFixture.check(r, "runtime.load_environment");
-        assertEquals(CheckStatus.FAIL, c.status(), c.message());
+        assertEquals(CheckStatus.FAIL, c.checkStatus(), c.message());
         assertTrue(c.message().contains("BlockingIOError") && c.message().contains("limit of 64 processes was reached")
                 || c.message().startsWith("killed"), c.message());
     }

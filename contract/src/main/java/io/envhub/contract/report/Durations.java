@@ -1,7 +1,7 @@
-package io.envhub.validator.check;
+package io.envhub.contract.report;
 
 /**
- * Where the time went, in milliseconds.
+ * Where the time of a validation went, in milliseconds.
  *
  * @param staticMs static checks, including the ast check
  * @param installMs venv and pip install

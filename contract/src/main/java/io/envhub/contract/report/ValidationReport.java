@@ -1,22 +1,26 @@
-package io.envhub.validator.check;
+package io.envhub.contract.report;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.envhub.contract.VersionStatus;
-import io.envhub.format.fingerprint.Fingerprint;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Everything the validator found about one wheel; posted to the hub as JSON ({@link ReportJson}).
+ * Everything the validator found about one wheel: package-validator builds it and posts it to the hub as JSON,
+ * hub-backend stores that JSON (adding {@code trust.contamination}) and answers it on
+ * {@code GET .../versions/{v}/report}; the hub's verdict, the web page and the CLI read it back into these records.
  *
- * @param status {@value #VALIDATED} when no check failed, otherwise {@value #FAILED}
+ * <p>Plain records for any JSON binder; the JSON names are the component names except {@link #packageInfo()}, which is
+ * {@value #PACKAGE} on the wire (a Java keyword: a binder renames it, e.g. with a Jackson mix-in). A reader of stored
+ * reports ignores names it does not know (older or newer reports) and reads missing values as null, 0 or false.
+ *
+ * @param status {@link #VALIDATED} when no check failed, otherwise {@link #FAILED}
  * @param runtimeVerified whether the runtime checks ran and passed (false when they were skipped, for example for
  *     a dependency the configured index lacks)
  * @param summary one line for people
  * @param skipReason why the runtime and trust checks did not run when the package is otherwise fine (every missing
  *     dependency named, or {@code needs network access to HOST}); null when they ran or a check failed
- * @param packageInfo the file and what it declares (JSON {@code package})
- * @param checks every check, in order
+ * @param packageInfo the file and what it declares (JSON {@value #PACKAGE})
+ * @param checks every check, in order (empty when a report lacks them)
  * @param dataset dataset summary, or null when not reached
  * @param rubric rubric summary, or null when not reached
  * @param trust trust report, or null when not reached
@@ -27,17 +31,19 @@ import java.util.Optional;
  * @param log tail of what the environment wrote to stdout and stderr during the main run (at most 4000 characters)
  */
 public record ValidationReport(String status, boolean runtimeVerified, String summary, String skipReason,
-                               @JsonProperty("package") PackageSummary packageInfo, List<CheckResult> checks,
-                               DatasetSummary dataset, RubricSummary rubric, TrustReport trust, Fingerprint fingerprint,
-                               RuntimeStats runtime, LimitsReport limits, Durations durations, String log) {
+                               PackageSummary packageInfo, List<CheckResult> checks, DatasetSummary dataset,
+                               RubricSummary rubric, TrustReport trust, ReportFingerprint fingerprint, RuntimeStats runtime,
+                               LimitsReport limits, Durations durations, String log) {
 
     /** No check failed. */
     public static final String VALIDATED = VersionStatus.VALIDATED.wire();
     /** At least one check failed. */
     public static final String FAILED = VersionStatus.FAILED.wire();
+    /** The JSON name of {@link #packageInfo()}. */
+    public static final String PACKAGE = "package";
 
     /**
-     * Copies the checks.
+     * Copies the checks (none when null).
      *
      * @param status status
      * @param runtimeVerified runtime verified
@@ -55,7 +61,7 @@ public record ValidationReport(String status, boolean runtimeVerified, String su
      * @param log log
      */
     public ValidationReport {
-        checks = List.copyOf(checks);
+        checks = checks == null ? List.of() : List.copyOf(checks);
     }
 
     /**
@@ -66,5 +72,20 @@ public record ValidationReport(String status, boolean runtimeVerified, String su
      */
     public Optional<CheckResult> check(String id) {
         return checks.stream().filter(c -> c.id().equals(id)).findFirst();
+    }
+
+    /** The first failed check, if any. */
+    public Optional<CheckResult> firstFailure() {
+        return checks.stream().filter(c -> c.is(CheckStatus.FAIL)).findFirst();
+    }
+
+    /** The trust report's flags; empty when the trust part was not reached. */
+    public List<String> trustFlags() {
+        return trust == null || trust.flags() == null ? List.of() : trust.flags();
+    }
+
+    /** The stored report's contamination matches ({@code trust.contamination}); empty when there are none. */
+    public List<ContaminationMatch> contamination() {
+        return trust == null || trust.contamination() == null ? List.of() : trust.contamination();
     }
 }

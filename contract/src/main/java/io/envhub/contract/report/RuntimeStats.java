@@ -1,4 +1,4 @@
-package io.envhub.validator.check;
+package io.envhub.contract.report;
 
 /**
  * Cost of the main harness run.

@@ -1,7 +1,7 @@
-package io.envhub.validator.check;
+package io.envhub.contract.report;
 
 /**
- * The validated file.
+ * The validated file ({@code package} in a {@link ValidationReport}).
  *
  * @param fileName name of the file given
  * @param sha256 hex sha256 of the file

@@ -1,4 +1,4 @@
-package io.envhub.validator.check;
+package io.envhub.contract.report;
 
 import java.util.List;
 

@@ -1,0 +1,46 @@
+package io.envhub.contract.report;
+
+import java.util.List;
+
+/**
+ * The trust report: a warning grade, never a failure. The validator writes the first four parts; the hub adds
+ * {@code contamination} when it stores the report.
+ *
+ * @param probes reward-hacking probes and their weighted scores
+ * @param bestScore the highest mean probe score seen (the reference the probes are compared with)
+ * @param flags what a user should know (empty when nothing was found)
+ * @param deterministic whether two separate sandbox runs gave identical probe scores; null when not compared
+ * @param contamination other environments' versions whose datasets hold this one's rows (added by the hub; null in
+ *     the validator's report, which leaves it out of its JSON)
+ */
+public record TrustReport(List<ProbeScore> probes, Double bestScore, List<String> flags, Boolean deterministic,
+                          List<ContaminationMatch> contamination) {
+
+    /** The JSON name of {@link #contamination()}. */
+    public static final String CONTAMINATION = "contamination";
+
+    /**
+     * The validator's trust report (no contamination: the hub adds it).
+     *
+     * @param probes probes
+     * @param bestScore best score
+     * @param flags flags
+     * @param deterministic deterministic
+     */
+    public TrustReport(List<ProbeScore> probes, Double bestScore, List<String> flags, Boolean deterministic) {
+        this(probes, bestScore, flags, deterministic, null);
+    }
+
+    /**
+     * One probe.
+     *
+     * @param name {@code empty}, {@code echo}, {@code junk} or {@code answer}
+     * @param meanScore mean weighted rubric score over the rows it was scored on, or null when none
+     * @param rows rows scored
+     * @param errors rows where a reward function raised or returned a non-number
+     * @param scores weighted score per row (null where it failed), in row order
+     * @param flagged whether this probe scores close to the best score
+     */
+    public record ProbeScore(String name, Double meanScore, int rows, int errors, List<Double> scores, boolean flagged) {
+    }
+}
