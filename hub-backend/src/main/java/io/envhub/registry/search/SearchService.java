@@ -29,10 +29,13 @@ public class SearchService {
      * default of 0.3 lets the trigram index propose ten times more candidates, and {@code revrse-text} is still 0.67
      * similar to {@code reverse-text}); enough memory to keep a large match set out of temporary files; random reads
      * priced as on an SSD with the tables cached (1.1 instead of 4: otherwise the planner scans all environments to
-     * join a few thousand recently downloaded ones for a trending page, ~5 times slower than probing the primary key).
+     * join a few thousand recently downloaded ones for a trending page, ~5 times slower than probing the primary key);
+     * no JIT compilation (these statements run in milliseconds; a plan priced with a scan type turned off, see
+     * {@link #probe} and {@link SearchSql#walkSortIndex}, looks expensive enough to compile, which took seconds).
      */
     public static final String SESSION_SETTINGS = "SELECT set_config('pg_trgm.similarity_threshold', '" + SearchSql.NAME_SIMILARITY
-            + "', true), set_config('work_mem', '32MB', true), set_config('random_page_cost', '1.1', true)";
+            + "', true), set_config('work_mem', '32MB', true), set_config('random_page_cost', '1.1', true),"
+            + " set_config('jit', 'off', true)";
 
     private final AgroalDataSource dataSource;
 
