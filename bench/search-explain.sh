@@ -14,7 +14,7 @@ settings="SET jit = off; SET pg_trgm.similarity_threshold = 0.45; SET work_mem =
 
 q() { printf "'%s'" "${1//\'/\'\'}"; }
 
-cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name, e.trust_status"
+cols="e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name, e.trust_status, e.license"
 summary="o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version, e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at, e.trust_status, e.runtime_verified, CAST(e.trust_flags AS text) AS trust_flags, e.status_reason"
 codes="'{verified,flagged,static-only,failed,validating,error}'::text[]"
 tasks="'{single-turn,multi-turn,tool-use}'::text[]"
@@ -22,20 +22,37 @@ recent="recent AS MATERIALIZED (SELECT environment_id, sum(count)::bigint AS n F
           WHERE day > (now() AT TIME ZONE 'UTC')::date - 7 GROUP BY environment_id)"
 
 # filtered WORDS NAME TAGS(array literal or empty; a task is one of them) OWNER ORDER SIZE OFFSET [VALIDATED] [STATUSES]
+#   [CAPPED]
 # ORDER "trending" sorts by downloads over the last 7 days; STATUSES: an array literal of verdicts, e.g. {verified}.
+# CAPPED (a very common word, relevance order): first the probe (the matches counted up to 1001 through the GIN index,
+# sequential scans off; the planner's estimate that follows is a plain EXPLAIN, not timed here), then only the 1000 most
+# downloaded matches (plus the exact name) are ranked, as SearchSql.filtered(true) does; CAPPED=walk: a word in more than a
+# quarter of all environments, whose candidates are read by walking the download-order index (SearchSql.walkSortIndex).
 filtered() {
   local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" validated="${8:-}" statuses="${9:-}" f m page
+  local capped="${10:-}" from probe="" tsq
   f="e.visibility = 'public'"
   [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
   [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
   [ -n "$validated" ] && f="$f AND e.validated_version IS NOT NULL"
+  from="hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f"
+  if [ -n "$capped" ]; then
+    tsq="(websearch_to_tsquery('english', $(q "$words")) || websearch_to_tsquery('simple', $(q "$words")))"
+    probe="SEQSCAN-OFF SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ $tsq AND $f LIMIT 1001) x;;"
+    # a word in more than a quarter of all environments: the candidates walk the download-order index
+    [ "$capped" = walk ] && probe="${probe}WALK "
+    from="((SELECT $cols, e.search_head FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f
+              ORDER BY e.download_count DESC, e.id LIMIT 1000)
+           UNION (SELECT $cols, e.search_head FROM hub.environments e WHERE e.name = $(q "$name")
+              AND e.search @@ (SELECT tsq FROM query) AND $f)) e"
+  fi
   if [ -z "$words" ]; then
     m="mall AS MATERIALIZED (SELECT $cols, 0::float8 AS rank FROM hub.environments e WHERE $f)"
   else
     m="query AS (SELECT websearch_to_tsquery('english', $(q "$words")) || websearch_to_tsquery('simple', $(q "$words")) AS tsq),
        fts AS MATERIALIZED (SELECT $cols, (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)
                 + CASE WHEN e.name = $(q "$name") THEN 10 ELSE 0 END)::float8 AS rank
-           FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f),
+           FROM $from),
        typo AS MATERIALIZED (SELECT $cols, (2 * similarity(e.name, $(q "$name")))::float8 AS rank FROM hub.environments e
           WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT 20) few) < 20 AND e.name OPERATOR(public.%) $(q "$name")
             AND e.id NOT IN (SELECT id FROM fts) AND $f),
@@ -53,16 +70,19 @@ filtered() {
   else
     page="page AS (SELECT id, rank, download_count, star_count, updated_at, name, NULL::bigint AS downloads7d FROM m"
   fi
-  echo "WITH $m,
+  echo "${probe}WITH $m,
     $page ORDER BY ${order//@/} LIMIT $size OFFSET $offset),
     tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t),
     facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT 30),
     tasks AS (SELECT tag, n FROM tc WHERE tag = ANY($tasks)),
+    lic AS (SELECT license AS tag, count(*) AS n FROM m WHERE license IS NOT NULL AND length(license) <= 64
+            AND strpos(license, chr(10)) = 0 GROUP BY license ORDER BY n DESC, license LIMIT 20),
     st AS (SELECT trust_status AS tag, count(*) AS n FROM mall WHERE trust_status IS NOT NULL GROUP BY trust_status)
     SELECT (SELECT count(*) FROM m) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM facets),
            (SELECT array_agg(n ORDER BY n DESC, tag) FROM facets), (SELECT array_agg(tag ORDER BY n DESC, tag) FROM tasks),
            (SELECT array_agg(n ORDER BY n DESC, tag) FROM tasks), (SELECT array_agg(tag ORDER BY tag) FROM st),
-           (SELECT array_agg(n ORDER BY tag) FROM st), p.id, p.downloads7d, $summary
+           (SELECT array_agg(n ORDER BY tag) FROM st), (SELECT array_agg(tag ORDER BY n DESC, tag) FROM lic),
+           (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic), p.id, p.downloads7d, $summary
       FROM (SELECT 1) AS one LEFT JOIN page p ON true LEFT JOIN hub.environments e ON e.id = p.id
       LEFT JOIN hub.owners o ON o.id = e.owner_id ORDER BY ${order//@/p.}"
 }
@@ -70,9 +90,9 @@ filtered() {
 # listing ORDER SIZE OFFSET [TAG] [VALIDATED] [STATUSES]: no text, no owner, at most one tag (or task). Two
 # statements: the page from an index (trending: sorted among its candidates, see TrendingSql), the total and facets from
 # hub.public_tag_pairs (its validated column with VALIDATED), or with STATUSES (array literal) from hub.public_tag_status;
-# the statuses facet from hub.public_tag_status.
+# the statuses facet from hub.public_tag_status, the licences from hub.public_tag_licenses (migration V16).
 listing() {
-  local tagfilter="" tag="${4:-}" counted=environments facetcodes="$codes" statuses="${6:-}" counters
+  local tagfilter="" tag="${4:-}" counted=environments facetcodes="$codes" statuses="${6:-}" counters licenses
   [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
   if [ -n "${5:-}" ]; then
     tagfilter="$tagfilter AND e.validated_version IS NOT NULL"
@@ -86,8 +106,10 @@ listing() {
                  AND status = ANY($(q "$statuses")::text[])"
   fi
   if [ "$1" = trending ]; then
-    echo "WITH $recent, cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r
+    echo "WITH $recent, cand AS ((SELECT e.id, r.n AS downloads7d, e.download_count
+            FROM (SELECT environment_id, n FROM recent ORDER BY n DESC) r
             JOIN hub.environments e ON e.id = r.environment_id WHERE e.visibility = 'public' $tagfilter
+            ORDER BY r.n DESC, e.download_count DESC, e.id LIMIT $(($2 + $3)))
            UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE e.visibility = 'public' $tagfilter
             AND e.id NOT IN (SELECT environment_id FROM recent) ORDER BY e.download_count DESC, e.id
             LIMIT $(($2 + $3)))),
@@ -100,16 +122,21 @@ listing() {
            WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
   fi
   echo ";;"
+  licenses="SELECT license, $counted AS n FROM hub.public_tag_licenses WHERE tag = $(q "$tag")"
+  [ -n "$statuses" ] && licenses="$licenses AND status = ANY($(q "$statuses")::text[])"
   echo "WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM ($counters) x GROUP BY other),
          s AS (SELECT status, sum(n)::bigint AS n FROM (SELECT status, environments AS n FROM hub.public_tag_status
                  WHERE tag = $(q "$tag") AND other = '' AND status = ANY($facetcodes)) y GROUP BY status),
-         f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30)
+         f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT 30),
+         lic AS (SELECT license AS tag, sum(n)::bigint AS n FROM ($licenses) l GROUP BY license HAVING sum(n) > 0
+                 ORDER BY n DESC, license LIMIT 20)
         SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total, (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f),
                (SELECT array_agg(n ORDER BY n DESC, tag) FROM f),
                (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0),
                (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY($tasks) AND n > 0),
                (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0),
-               (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0)"
+               (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0),
+               (SELECT array_agg(tag ORDER BY n DESC, tag) FROM lic), (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic)"
 }
 
 DL="@download_count DESC, @id"
@@ -128,6 +155,8 @@ add "tag=spreadsheets (rare), sort=name"  "$(listing "@name, @id" 20 0 spreadshe
 add "tag=math&tag=reasoning sort=stars"   "$(filtered "" "" "{math,reasoning}" "" "@star_count DESC, @id" 20 0)"
 add "owner=bench-user-42 sort=name"       "$(filtered "" "" "" "bench-user-42" "@name, @id" 20 0)"
 add "worst: q=environment (76% match)"    "$(filtered "environment" "environment" "" "" "$REL" 20 0)"
+add "worst, capped: q=environment"        "$(filtered "environment" "environment" "" "" "$REL" 20 0 "" "" walk)"
+add "capped: q=math (10% match)"          "$(filtered "math" "math" "" "" "$REL" 20 0 "" "" capped)"
 add "worst: q=environment&tag=text"       "$(filtered "environment" "environment" "{text}" "" "$REL" 20 0)"
 add "browse trending, page 1"             "$(listing trending 20 0)"
 add "task=single-turn sort=trending"      "$(listing trending 20 0 single-turn)"
@@ -143,7 +172,15 @@ explain_ms() {
   local sql="$1" total=0 part out
   while IFS= read -r -d $'\x1e' part; do
     [ -z "${part//[[:space:]]/}" ] && continue
-    out=$(printf '%s\nEXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) %s;\n' "$settings" "$part" | psql "$url" -qAt)
+    local set="$settings"
+    if [[ "$part" =~ ^[[:space:]]*SEQSCAN-OFF ]]; then
+      set="$settings SET enable_seqscan = off;"
+      part="${part/SEQSCAN-OFF/}"
+    elif [[ "$part" =~ ^[[:space:]]*WALK ]]; then
+      set="$settings SET enable_seqscan = off; SET enable_bitmapscan = off;"
+      part="${part/WALK/}"
+    fi
+    out=$(printf '%s\nEXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON) %s;\n' "$set" "$part" | psql "$url" -qAt)
     total=$(awk -v t="$total" '/Planning Time|Execution Time/ {t += $3} END {printf "%.3f", t}' <<<"$out")
   done < <(printf '%s' "${sql//;;/$'\x1e'}"; printf '\x1e')
   echo "$total"
@@ -153,6 +190,9 @@ explain_ms() {
 # elapsed times it does not grow when other processes compete for the CPU.
 cpu_ms() {
   local sql="${1//;;/;}" script
+  # (the probe's setting then stays on for the capped statement: a sequential scan is never its plan anyway)
+  sql="SET enable_seqscan = on; SET enable_bitmapscan = on; ${sql//SEQSCAN-OFF/SET enable_seqscan = off;}"
+  sql="${sql//WALK /SET enable_seqscan = off; SET enable_bitmapscan = off; }"
   script=$(mktemp)
   {
     echo "$settings"

@@ -67,6 +67,8 @@ ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_pairs;
 ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_pairs_update;
 ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_status;
 ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_status_update;
+ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_licenses;
+ALTER TABLE hub.environments DISABLE TRIGGER environments_public_tag_licenses_update;
 
 INSERT INTO hub.environments (owner_id, name, display_name, summary, readme, readme_content_type, license, tags,
                               visibility, latest_version, star_count, download_count, created_at, updated_at,
@@ -112,6 +114,8 @@ ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_pairs_update;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_status;
 ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_status_update;
+ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_licenses;
+ALTER TABLE hub.environments ENABLE TRIGGER environments_public_tag_licenses_update;
 SELECT hub.public_tag_pairs_rebuild();
 COMMIT;
 
@@ -128,4 +132,5 @@ VACUUM (ANALYZE) hub.environments;
 VACUUM (ANALYZE) hub.downloads_daily;
 VACUUM (ANALYZE) hub.public_tag_pairs;
 VACUUM (ANALYZE) hub.public_tag_status;
+VACUUM (ANALYZE) hub.public_tag_licenses;
 SELECT count(*) AS environments, count(*) FILTER (WHERE visibility = 'private') AS private FROM hub.environments;

@@ -45,6 +45,8 @@ public final class SearchSql {
     private static final Pattern NAME_CHAR = Pattern.compile("[a-z0-9]");
     private static final String MATCH_COLUMNS = "e.id, e.tags, e.download_count, e.star_count, e.updated_at, e.name,"
             + " e.trust_status, e.license";
+    /** Columns of a capped search's candidates: the match columns and what ranking reads. */
+    private static final String CANDIDATE_COLUMNS = MATCH_COLUMNS + ", e.search_head";
     /** Columns {@link SearchService#summary} reads (with {@code downloads7d} when present). */
     public static final String SUMMARY_COLUMNS = "o.name AS owner_name, e.name, e.display_name, e.summary, e.tags, e.latest_version,"
             + " e.star_count, e.download_count, e.visibility, e.updated_at, e.latest_status, e.validated_version, e.validated_at,"
@@ -72,9 +74,24 @@ public final class SearchSql {
 
     /** Counts the full-text matches up to {@link #TOP_K_CAP} + 1 (the first pass: stops early on a common word). */
     Statement probe() {
-        return statement(new Sql().append("SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ ")
-                .append(tsquery()).append(" AND ").append(filters()).append(" LIMIT ").append(TOP_K_CAP + 1).append(") x"));
+        return statement(new Sql().append("SELECT (SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ ")
+                .append(tsquery()).append(" AND ").append(filters()).append(" LIMIT ").append(TOP_K_CAP + 1).append(") x),")
+                .append(" (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass)"));
     }
+
+    /**
+     * Whether a capped search's candidates are better read by walking the sort's index than from the full-text
+     * index's bitmap: when the word is in more than {@code 1 / }{@value #WALK_SHARE} of all environments. Reading a
+     * match from the bitmap can mean decompressing its (out of line) document to recheck it (PostgreSQL does so for
+     * some words: {@code environ}, the stem of "environment", costs 400,000 buffer reads at 100,000 environments),
+     * while the walk stops after about {@link #TOP_K_CAP} matches.
+     */
+    static boolean walkSortIndex(long estimate, long environments) {
+        return environments > 0 && estimate * WALK_SHARE >= environments;
+    }
+
+    /** See {@link #walkSortIndex}. */
+    static final int WALK_SHARE = 4;
 
     /** The planner's estimate of the matches (EXPLAIN, not run): the "about N" of a capped search. */
     Statement estimate() {
@@ -119,10 +136,13 @@ public final class SearchSql {
                         case RELEVANCE, TRENDING -> "e.download_count DESC, e.id";
                         default -> order("e.");
                     };
-                    sql.append(" FROM ((SELECT * FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
-                            .append(filters(false)).append(" ORDER BY " + candidateOrder)
-                            .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT * FROM hub.environments e")
-                            .append(" WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ", request.nameText())
+                    // only the columns read above (the whole row would carry the README and the document into the
+                    // sort and the UNION's duplicate check, which then decompresses them: ~10 times slower)
+                    sql.append(" FROM ((SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
+                            .append(" (SELECT tsq FROM query) AND ").append(filters(false)).append(" ORDER BY " + candidateOrder)
+                            .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT " + CANDIDATE_COLUMNS)
+                            .append(" FROM hub.environments e WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ",
+                                    request.nameText())
                             .append(filters(false)).append(")) e), ");
                 } else {
                     sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
@@ -216,8 +236,8 @@ public final class SearchSql {
 
     /**
      * Total and facets of a listing: the public counts kept by trigger in {@code hub.public_tag_pairs} (all public
-     * environments, or with {@code validated=true} the public ones with a validated version), plus the
-     * private environments the caller may read (few), counted on the spot.
+     * environments, or with {@code validated=true} the public ones with a validated version), {@code hub.public_tag_status}
+     * and {@code hub.public_tag_licenses}, plus the private environments the caller may read (few), counted on the spot.
      */
     Statement listingStats() {
         String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
@@ -247,7 +267,7 @@ public final class SearchSql {
                     .append(privateFilter(tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
         }
         sql.append(") y GROUP BY status), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
-                .append(FACET_LIMIT).append(") ")
+                .append(FACET_LIMIT).append("), ").append(listingLicenses(tag, statuses, privates))
                 .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
@@ -258,16 +278,31 @@ public final class SearchSql {
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_counts,",
                         DOMAINS)
                 .append(" (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0) AS status_tags,")
-                .append(" (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0) AS status_counts");
+                .append(" (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0) AS status_counts,")
+                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM lic) AS license_tags,")
+                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic) AS license_counts");
         return statement(sql);
     }
 
-    /** The licence facet of a listing: counted over the listing's matches (no counter table keeps licences). */
-    Statement listingLicenses() {
-        return statement(new Sql().append("SELECT array_agg(tag ORDER BY n DESC, tag) AS license_tags, array_agg(n ORDER BY")
-                .append(" n DESC, tag) AS license_counts FROM (SELECT e.license AS tag, count(*) AS n FROM hub.environments e")
-                .append(" WHERE ").append(filters()).append(" AND " + LicenseFacet.SHORT.replace("license", "e.license"))
-                .append(" GROUP BY e.license ORDER BY n DESC, e.license LIMIT ").append(LicenseFacet.LIMIT).append(") l"));
+    /**
+     * The licence facet of a listing (a CTE {@code lic(tag, n)}, after {@link #listingStats}'s others): the public counts
+     * kept by trigger in {@code hub.public_tag_licenses} (per tag, licence and verdict; its validated column with
+     * {@code validated=true}), plus the readable private environments counted on the spot.
+     */
+    private Sql listingLicenses(String tag, List<String> statuses, boolean privates) {
+        Sql sql = new Sql().append("lic AS (SELECT license AS tag, sum(n)::bigint AS n FROM (SELECT license, ")
+                .append(request.validated() ? "validated" : "environments")
+                .append(" AS n FROM hub.public_tag_licenses WHERE tag = ?", tag);
+        if (statuses != null) {
+            sql.append(" AND status = ANY(?)", statuses.toArray(String[]::new));
+        }
+        if (privates) {
+            sql.append(" UNION ALL SELECT e.license, count(*) FROM hub.environments e WHERE ")
+                    .append(privateFilter(tag, statuses, request.validated()))
+                    .append(" AND " + LicenseFacet.SHORT.replace("license", "e.license")).append(" GROUP BY e.license");
+        }
+        return sql.append(") l GROUP BY license HAVING sum(n) > 0 ORDER BY n DESC, license LIMIT ")
+                .append(LicenseFacet.LIMIT).append(")");
     }
 
     /** The private environments of a listing the caller may read, with the listing's tag, verdicts and validated filter. */

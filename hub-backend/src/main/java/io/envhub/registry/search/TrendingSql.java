@@ -6,9 +6,10 @@ package io.envhub.registry.search;
  * ({@code sort=trending}) and the explore page.
  *
  * <p>Most environments have no recent downloads, so a trending page never sorts the whole table: its candidates are
- * the environments downloaded recently (read through the {@code downloads_daily_day} index) plus the first
- * {@code offset + size} of the others in total-download order (the {@code environments_downloads} index); the page is
- * taken from their union, which holds every row the full order would put there.
+ * the first {@code offset + size} of the environments downloaded recently (read through the {@code downloads_daily_day}
+ * index, probed in the order of their recent count) plus the first {@code offset + size} of the others in
+ * total-download order (the {@code environments_downloads} index); the page is taken from their union, which holds every
+ * row the full order would put there.
  */
 public final class TrendingSql {
     /** Days counted as recent. */
@@ -31,11 +32,15 @@ public final class TrendingSql {
      *
      * @param filter the condition on {@code e} (hub.environments) every candidate meets (written twice, with its
      *     parameters)
-     * @param limit the candidate count from the others ({@code offset + size}), e.g. {@code Sql.of("?", n)}
+     * @param limit the candidate count from the recent ones and from the others ({@code offset + size}), e.g.
+     *     {@code Sql.of("?", n)}
      */
     public static Sql candidates(Sql filter, Sql limit) {
-        return new Sql().append("cand AS (SELECT e.id, r.n AS downloads7d, e.download_count FROM recent r")
-                .append(" JOIN hub.environments e ON e.id = r.environment_id WHERE ").append(filter)
+        // the recent ones in the order of their count, so the page's first rows come without probing every one of
+        // them (an incremental sort: ~80 primary-key probes instead of 5,000 at 100,000 environments)
+        return new Sql().append("cand AS ((SELECT e.id, r.n AS downloads7d, e.download_count FROM (SELECT environment_id, n")
+                .append(" FROM recent ORDER BY n DESC) r JOIN hub.environments e ON e.id = r.environment_id WHERE ").append(filter)
+                .append(" ORDER BY r.n DESC, e.download_count DESC, e.id LIMIT ").append(limit).append(")")
                 .append(" UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE ").append(filter)
                 .append(" AND e.id NOT IN (SELECT environment_id FROM recent)") // a hashed subplan: one probe per row
                 .append(" ORDER BY e.download_count DESC, e.id LIMIT ").append(limit).append("))");

@@ -85,4 +85,42 @@ class SearchFacetsTest {
                 .body("type", equalTo("https://envhub.dev/problems/invalid-domain"));
         given().queryParam("license", "x".repeat(65)).get("/api/v1/environments").then().statusCode(400);
     }
+
+    private void update(Environment env, String set) {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.environments SET " + set + " WHERE id = ?1")
+                .setParameter(1, env.id).executeUpdate());
+    }
+
+    /** The licences a listing counts (hub.public_tag_licenses) follow every change, as a scan of the matches would. */
+    @Test
+    void aListingsLicenceCountsFollowEveryChange() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("lic-" + run);
+        String tag = "lc-" + run;
+        Environment a = fixtures.environment(owner, "lic-a", "a", "public", List.of(tag), null);
+        Environment b = fixtures.environment(owner, "lic-b", "b", "public", List.of(tag), null);
+        Environment c = fixtures.environment(owner, "lic-c", "c", "public", List.of(tag), null);
+        license(a, "MIT");
+        license(b, "MIT");
+        license(c, "BSD-3-Clause");
+        assertEquals(Map.of("MIT", 2, "BSD-3-Clause", 1), facet(search("tag", tag), "licenses"));
+        license(b, "Apache-2.0");
+        assertEquals(Map.of("MIT", 1, "Apache-2.0", 1, "BSD-3-Clause", 1), facet(search("tag", tag), "licenses"));
+        update(c, "visibility = 'private'");
+        assertEquals(Map.of("MIT", 1, "Apache-2.0", 1), facet(search("tag", tag), "licenses"), "private: not counted");
+        update(b, "unlisted_at = now()");
+        assertEquals(Map.of("MIT", 1), facet(search("tag", tag), "licenses"), "unlisted: not counted");
+        update(b, "unlisted_at = NULL");
+        update(a, "trust_status = 'verified', validated_version = '1.0'");
+        assertEquals(Map.of("MIT", 1), facet(search("tag", tag, "validated", "true"), "licenses"));
+        assertEquals(Map.of("MIT", 1), facet(search("tag", tag, "status", "verified"), "licenses"));
+        assertEquals(Map.of(), facet(search("tag", tag, "status", "failed"), "licenses"));
+        update(a, "tags = ARRAY['other-" + run + "']");
+        assertEquals(Map.of("Apache-2.0", 1), facet(search("tag", tag), "licenses"), "the tag removed");
+        // the listing (counters) and a filtered search (a scan of the matches) agree
+        assertEquals(facet(search("tag", tag), "licenses"), facet(search("tag", tag, "owner", owner.name), "licenses"));
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("DELETE FROM hub.environments WHERE id = ?1")
+                .setParameter(1, b.id).executeUpdate());
+        assertEquals(Map.of(), facet(search("tag", tag), "licenses"), "deleted");
+    }
 }
