@@ -3,8 +3,8 @@ package io.envhub.web;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.envhub.testprereq.Prerequisites;
 import io.envhub.testsupport.Chromium;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.TestWheels;
@@ -16,7 +16,6 @@ import io.restassured.http.ContentType;
 import java.net.URL;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -50,7 +49,7 @@ class AdminScreenshotsBrowserTest {
 
     @Test
     void theConsoleInABrowser() {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "chromium is not installed");
+        Prerequisites.requireChromium();
         String base = root.toString().replaceAll("/$", "");
         FrontendRedirects.allow(base);
         String name = "shot-" + HubFixtures.unique();

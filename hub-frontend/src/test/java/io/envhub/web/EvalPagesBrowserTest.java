@@ -4,9 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.envhub.testprereq.Prerequisites;
 import io.envhub.testsupport.Chromium;
 import io.envhub.testsupport.EvalRunDirs;
 import io.envhub.testsupport.KeycloakTestResource;
@@ -16,7 +15,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,12 +53,7 @@ class EvalPagesBrowserTest {
 
     @Test
     void leaderboardAndRunPage() {
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        boolean chromium = Files.isExecutable(Path.of("/usr/bin/chromium")) && Files.isExecutable(Path.of("/usr/bin/chromedriver"));
-        if (!chromium && ci) {
-            fail("chromium and chromium-driver must be installed");
-        }
-        assumeTrue(chromium, "chromium and chromium-driver are not installed");
+        Prerequisites.requireChromium();
         String name = "reverse-text-" + HubFixtures.unique();
         for (String version : List.of("1.0.0", "2.0.0")) {
             HubFixtures.push("alice", "alice", PageFixtures.wheel(name, version, "# " + name + "\n\nReverse a text.",

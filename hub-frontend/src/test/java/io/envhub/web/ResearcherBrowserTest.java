@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.envhub.testprereq.Prerequisites;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envhub.testsupport.Chromium;
@@ -16,7 +15,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -51,11 +49,7 @@ class ResearcherBrowserTest {
 
     @Test
     void datasetTabAndPhoneLayout() {
-        boolean chromium = Files.isExecutable(Path.of("/usr/bin/chromium")) && Files.isExecutable(Path.of("/usr/bin/chromedriver"));
-        if (!chromium && "true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail("chromium and chromium-driver must be installed");
-        }
-        assumeTrue(chromium, "chromium and chromium-driver are not installed");
+        Prerequisites.requireChromium();
         String name = "arith-drills-" + HubFixtures.unique();
         HubFixtures.push("alice", "alice", PageFixtures.wheel(name, "1.0.0", README, List.of("mathematics", "single-turn")), null);
         ObjectNode report = PageFixtures.report("validated", List.of("what is 17 times 23 391", "what is 5 plus 8 13"));

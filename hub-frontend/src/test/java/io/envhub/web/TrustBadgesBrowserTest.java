@@ -3,7 +3,6 @@ package io.envhub.web;
 import io.envhub.testprereq.Prerequisites;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,7 +14,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -93,12 +91,7 @@ class TrustBadgesBrowserTest {
 
     @Test
     void badgesShowTheFourVerdictsOnCardsEnvironmentAndVersionPages() throws Exception {
-        boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
-        boolean chromium = Files.isExecutable(Path.of("/usr/bin/chromium")) && Files.isExecutable(Path.of("/usr/bin/chromedriver"));
-        if (!chromium && ci) {
-            fail("chromium and chromium-driver must be installed");
-        }
-        Prerequisites.require(chromium, "chromium and chromium-driver");
+        Prerequisites.requireChromium();
         String run = HubFixtures.unique();
         String tag = "badges" + run;
         Map<String, String> names = new LinkedHashMap<>();

@@ -31,6 +31,13 @@ public final class Prerequisites {
         require(present, what);
     }
 
+    /** Skips (outside CI) or fails (in CI) unless Debian's Chromium and its driver are installed (browser tests). */
+    public static void requireChromium() {
+        require(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/chromium"))
+                && java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/chromedriver")),
+                "chromium and chromium-driver (apt-get install -y chromium chromium-driver)");
+    }
+
     /** True when the variable {@code CI} is set to {@code true} (case-insensitive) or {@code 1}. */
     public static boolean inCi(Map<String, String> env) {
         String ci = env.getOrDefault("CI", "");
