@@ -1,4 +1,4 @@
-package io.envhub.registry.security;
+package io.envhub.kit.http;
 
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
@@ -8,7 +8,8 @@ import jakarta.enterprise.event.Observes;
 /**
  * Adds {@code Strict-Transport-Security} to answers served over TLS: a TLS connection, or a TLS-terminating proxy in
  * front that says {@code X-Forwarded-Proto: https}. Over plain HTTP browsers ignore the header, so it is not sent.
- * The other security headers are static and set in application.properties ({@code quarkus.http.header}).
+ * The other security headers are static and set in each service's application.properties ({@code quarkus.http.header}).
+ * Every service that depends on the kit gets it (the frontend, which does not, keeps its own copy).
  */
 @ApplicationScoped
 public class TransportSecurity {
