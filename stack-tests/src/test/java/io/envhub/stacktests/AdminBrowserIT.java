@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -31,7 +30,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
 /**
- * Moderation in real headless Chromium against the real stack ({@code ./envhub-stack up}, fresh data dir): alice
+ * Moderation in real headless Chromium against the run's {@link SharedStack} (fresh data dir): alice
  * reports an environment from its page; ada finds the report in the admin queue, quarantines the version with a reason;
  * a real {@code pip install} from the hub's index can no longer install it; alice (the owner) reads the reason on the
  * version page; ada lifts the quarantine (pip installs it again); the audit page shows both actions with actor and
@@ -40,6 +39,7 @@ import org.openqa.selenium.support.ui.Select;
  *
  * <p>With {@code ENVHUB_IT_RUNNING_STACK=true} it uses a stack that is already up on the default ports.
  */
+@OnSharedStack
 class AdminBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final String U = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
@@ -52,22 +52,12 @@ class AdminBrowserIT {
     private static final String KEYCLOAK = RUNNING && System.getenv("ENVHUB_KEYCLOAK_URL") != null
             ? System.getenv("ENVHUB_KEYCLOAK_URL") : LocalStack.KEYCLOAK;
 
-    private static LocalStack stack;
-
     @BeforeAll
     static void stackWithAValidatedVersion() throws Exception {
-        stack = RUNNING ? null : LocalStack.up(Duration.ofMinutes(20));
         String token = Tokens.forUser(KEYCLOAK, "alice", "alice");
         HubApi.push(token, "alice", TestWheels.environment(ENV, "0.1.0", "An environment someone finds suspicious",
                 List.of("networking")), "public");
         assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
-    }
-
-    @AfterAll
-    static void stackDown() throws Exception {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     private static String notice(ChromeDriver driver) {

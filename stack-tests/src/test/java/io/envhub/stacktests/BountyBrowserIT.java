@@ -34,6 +34,9 @@ import org.openqa.selenium.support.ui.Select;
  *
  * <p>With {@code ENVHUB_IT_RUNNING_STACK=true} it uses a stack that is already up on the default ports (Keycloak at
  * {@code ENVHUB_KEYCLOAK_URL}) instead of starting one; whoever runs it so holds the stack port lock.
+ *
+ * <p>Not on the {@link SharedStack}: it asserts that alice's only submittable version is this run's, which holds only
+ * while alice owns no other validated environment.
  */
 class BountyBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");

@@ -13,13 +13,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code envhub bounty list|show|apply|submit|status}: the packaged CLI ({@code bin/envhub}) against the real stack
- * ({@code ./envhub-stack up}, fresh data dir) and its real bounty-service, signed in through Keycloak's device flow.
+ * (the run's {@link SharedStack}, fresh data dir) and its real bounty-service, signed in through Keycloak's device flow.
  * sam (sponsor) posts and opens an application-only bounty through the API; alice finds it with the CLI, is refused a
  * submission before acceptance, applies, is accepted by sam, submits her validated version and follows both in
  * {@code bounty status}. Each step is checked in bounty-service's API afterwards; each refusal is one readable
@@ -28,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * <p>With {@code ENVHUB_IT_RUNNING_STACK=true} it uses a stack that is already up on the default ports (Keycloak at
  * {@code ENVHUB_KEYCLOAK_URL}) instead of starting one; whoever runs it so holds the stack port lock.
  */
+@OnSharedStack
 class BountyCliIT {
     private static final String U = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
     private static final String ENV = "contract-clauses-" + U;
@@ -40,14 +40,12 @@ class BountyCliIT {
     private static final String KEYCLOAK = RUNNING && System.getenv("ENVHUB_KEYCLOAK_URL") != null
             ? System.getenv("ENVHUB_KEYCLOAK_URL") : LocalStack.KEYCLOAK;
 
-    private static LocalStack stack;
     private static Path configs;
     private static String wheelSha256;
     private static long bountyId;
 
     @BeforeAll
     static void stackWithAnOpenBountyAndAValidatedVersion() throws Exception {
-        stack = RUNNING ? null : LocalStack.up(Duration.ofMinutes(20));
         configs = Files.createTempDirectory("envhub-bounty-cli-it-");
         String alice = Tokens.forUser(KEYCLOAK, "alice", "alice");
         TestWheels.Built wheel = TestWheels.environment(ENV, "0.1.0", "Contract clauses for agents", List.of("legal"));
@@ -68,13 +66,6 @@ class BountyCliIT {
                 .post("/api/v1/ledger/funding").then().statusCode(201);
         given().baseUri(LocalStack.BOUNTY).header("Authorization", sam).post("/api/v1/bounties/{id}/open", bountyId)
                 .then().statusCode(200);
-    }
-
-    @AfterAll
-    static void stackDown() throws Exception {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     private static EnvhubCli cli(String user) {

@@ -47,8 +47,8 @@ final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * Waits (bounded) until the default ports are free (another stack may be running: it is never touched), then
-     * runs {@code up}.
+     * Stops this run's {@link SharedStack} if it runs, waits (bounded) until the default ports are free (another
+     * stack may be running: it is never touched), then runs {@code up}: a stack of the caller's own.
      *
      * @throws AssertionError when the ports stay busy or {@code up} fails
      */
@@ -61,6 +61,12 @@ final class LocalStack implements AutoCloseable {
      * every component it starts).
      */
     static LocalStack up(Duration portWait, Map<String, String> extraEnv) throws Exception {
+        SharedStack.release();
+        return boot(portWait, extraEnv);
+    }
+
+    /** Like {@link #up(Duration, Map)}, without stopping the {@link SharedStack} first: that is how it starts. */
+    static LocalStack boot(Duration portWait, Map<String, String> extraEnv) throws Exception {
         awaitFreePorts(portWait);
         Path dataDir = Files.createTempDirectory("envhub-browser-it-");
         String database = "envhub_browser_it_" + Long.toHexString(System.nanoTime());

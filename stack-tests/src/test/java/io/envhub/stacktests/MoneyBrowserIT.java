@@ -37,6 +37,10 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
  *
  * <p>With {@code ENVHUB_IT_RUNNING_STACK=true} it uses a stack that is already up on the default ports (Keycloak at
  * {@code ENVHUB_KEYCLOAK_URL}); whoever runs it so holds the stack port lock.
+ *
+ * <p>Not on the {@link SharedStack}: it asserts sam's balance and escrow totals, alice's earning totals and a payouts
+ * CSV holding an alice payout of 250000; another class's bounty (funded, held in escrow or awarded to alice) would
+ * change those totals or satisfy the CSV check by itself.
  */
 class MoneyBrowserIT {
     private static final Path SCREENSHOTS = RepoPaths.root().resolve("docs/screenshots");

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -22,10 +21,12 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 /**
- * A researcher's first look in real headless Chromium against the real stack: the Dataset tab shows the rows the
- * stack's own validator loaded in its sandbox, and on a phone the Install box comes before the README. Screenshots in
+ * A researcher's first look in real headless Chromium against the run's {@link SharedStack} (or, with
+ * {@code ENVHUB_IT_RUNNING_STACK=true}, the stack already up): the Dataset tab shows the rows the stack's own validator
+ * loaded in its sandbox, and on a phone the Install box comes before the README. Screenshots in
  * {@code target/screenshots/}.
  */
+@OnSharedStack
 class ResearcherBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final String OWNER = "alice";
@@ -41,22 +42,12 @@ class ResearcherBrowserIT {
             | answer | the reversed text |
             """;
 
-    private static LocalStack stack;
-
     @BeforeAll
     static void stackWithAValidatedEnvironment() throws Exception {
-        stack = LocalStack.up(Duration.ofMinutes(20));
         String token = Tokens.forUser(LocalStack.KEYCLOAK, OWNER, OWNER);
         HubApi.push(token, OWNER, TestWheels.environment(NAME, "1.0.0", "Reverse a short text", List.of("mathematics"),
                 README), "public");
         assertEquals("validated", HubApi.awaitValidation(OWNER, NAME, "1.0.0", Duration.ofMinutes(5)));
-    }
-
-    @AfterAll
-    static void stackDown() throws Exception {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

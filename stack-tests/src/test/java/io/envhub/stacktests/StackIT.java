@@ -42,6 +42,7 @@ class StackIT {
 
     @BeforeAll
     static void freshStackDirectory() throws Exception {
+        SharedStack.release();
         root = RepoPaths.root();
         for (int port : PORTS) {
             assertFalse(Ports.answers("127.0.0.1", port), "port " + port + " must be free for the stack test (is a stack running?)");

@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -25,11 +24,14 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The web hub in real headless Chromium against the real stack ({@code ./envhub-stack up} on a fresh data directory,
- * no demo seeding): wheels are pushed through the public API and validated by the stack's own validator, then a
- * researcher, a contributor and an XSS attempt are played through the pages. Screenshots of the main pages at
- * desktop and phone size land in {@code target/screenshots/}.
+ * The web hub in real headless Chromium against the run's {@link SharedStack} ({@code ./envhub-stack up} on a fresh
+ * data directory, no demo seeding; or, with {@code ENVHUB_IT_RUNNING_STACK=true}, the stack already up): wheels are
+ * pushed through the public API and validated by the stack's own validator, then a researcher, a contributor and an
+ * XSS attempt are played through the pages. Screenshots of the main pages at desktop and phone size land in
+ * {@code target/screenshots/}. The search for "puzzle" expects exactly this run's two puzzles: on a stack where
+ * another run pushed puzzles it fails, it never passes by accident.
  */
+@OnSharedStack
 class WebHubBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
     private static final String OWNER = "alice";
@@ -68,12 +70,10 @@ class WebHubBrowserIT {
             <p onmouseover="window.__envhubXss='p'">plain text survives</p>
             """;
 
-    private static LocalStack stack;
     private static TestWheels.Built mazeWheel;
 
     @BeforeAll
     static void stackWithValidatedEnvironments() throws Exception {
-        stack = LocalStack.up(Duration.ofMinutes(20));
         String token = Tokens.forUser(LocalStack.KEYCLOAK, OWNER, OWNER);
         mazeWheel = TestWheels.environment(MAZE, "1.0.0", "A grid maze puzzle for agents", List.of("grid-world", "navigation"),
                 README);
@@ -86,13 +86,6 @@ class WebHubBrowserIT {
         assertEquals("validated", HubApi.awaitValidation(OWNER, MAZE, "1.0.0", Duration.ofMinutes(5)));
         assertEquals("validated", HubApi.awaitValidation(OWNER, CHESS, "1.0.0", Duration.ofMinutes(5)));
         System.out.printf("the stack's validator validated two versions in %.1f s%n", (System.nanoTime() - start) / 1e9);
-    }
-
-    @AfterAll
-    static void stackDown() throws Exception {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     private static List<String> resultNames(ChromeDriver driver) {
