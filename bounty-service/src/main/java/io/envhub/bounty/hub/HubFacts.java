@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.bountyfacts.VersionFacts;
 import io.envhub.kit.auth.ServiceAccount;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;

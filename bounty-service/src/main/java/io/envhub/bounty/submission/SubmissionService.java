@@ -7,7 +7,7 @@ import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.bounty.BountyService;
 import io.envhub.bounty.bounty.Domains;
-import io.envhub.bounty.hub.VersionFacts;
+import io.envhub.contract.bountyfacts.VersionFacts;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;

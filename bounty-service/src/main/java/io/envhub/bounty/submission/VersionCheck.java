@@ -1,7 +1,7 @@
 package io.envhub.bounty.submission;
 
 import io.envhub.bounty.hub.HubFacts;
-import io.envhub.bounty.hub.VersionFacts;
+import io.envhub.contract.bountyfacts.VersionFacts;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.contract.ProblemCode;
 import io.envhub.contract.VersionStatus;

@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * The result of one check. The status is kept as its wire word so that a reader of a stored report keeps whatever it
  * holds; {@link #checkStatus()} and {@link #is(CheckStatus)} give the typed view.
@@ -10,6 +12,7 @@ package io.envhub.contract.report;
  * @param message what was found, naming the cause (empty when a report lacks it)
  * @param durationMs how long the check took
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record CheckResult(String id, String status, String message, long durationMs) {
 
     /**

@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * A version of another environment whose dataset contains rows of this one's ({@code trust.contamination[]} of a
  * stored report; the hub computes it from the fingerprints).
@@ -9,5 +11,6 @@ package io.envhub.contract.report;
  * @param version the other version
  * @param overlap the share of this dataset's rows found in the other one (0..1), or null when a report lacks it
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record ContaminationMatch(String owner, String name, String version, Double overlap) {
 }

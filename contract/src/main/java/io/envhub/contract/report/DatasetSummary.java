@@ -1,5 +1,6 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
 /**
@@ -17,6 +18,7 @@ import java.util.List;
  *     {@value #MAX_CELL_CHARS} characters, longer text cut and ending in an ellipsis; null for a missing value);
  *     null when the harness gave none
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record DatasetSummary(String source, int size, List<String> columns, int rowsWithPrompt, List<Column> schema,
                              List<List<String>> sample) {
 
@@ -48,6 +50,7 @@ public record DatasetSummary(String source, int size, List<String> columns, int 
      * @param name column name
      * @param type type of its values
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Column(String name, String type) {
     }
 }

@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * Where the time of a validation went, in milliseconds.
  *
@@ -9,5 +11,6 @@ package io.envhub.contract.report;
  * @param determinismMs second harness run
  * @param totalMs whole validation
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record Durations(long staticMs, long installMs, long runtimeMs, long determinismMs, long totalMs) {
 }

@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * The limits a validation ran with.
  *
@@ -13,6 +15,7 @@ package io.envhub.contract.report;
  * @param probeRows rows the probes use
  * @param fingerprintRows most rows kept in the fingerprint
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record LimitsReport(String sandbox, RunLimits run, int installWallSeconds, long maxWheelBytes, long maxUnpackedBytes,
                            double maxCompressionRatio, int sampleRows, int probeRows, int fingerprintRows) {
 
@@ -29,6 +32,7 @@ public record LimitsReport(String sandbox, RunLimits run, int installWallSeconds
      * @param tmpfsBytes size of the writable job directory
      * @param uid unprivileged uid and gid the sandboxed command runs as
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record RunLimits(long memoryBytes, int cpuSeconds, int wallSeconds, int processes, long fileSizeBytes,
                             int openFiles, int outputCapBytes, long tmpfsBytes, int uid) {
     }

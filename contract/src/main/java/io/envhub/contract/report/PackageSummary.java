@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * The validated file ({@code package} in a {@link ValidationReport}).
  *
@@ -10,5 +12,6 @@ package io.envhub.contract.report;
  * @param version version from METADATA, or null
  * @param module import name of the environment module, or null
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record PackageSummary(String fileName, String sha256, long sizeBytes, String name, String version, String module) {
 }

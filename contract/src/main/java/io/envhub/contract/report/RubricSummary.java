@@ -1,5 +1,6 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
 /**
@@ -7,6 +8,7 @@ import java.util.List;
  *
  * @param functions each function with its weight
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record RubricSummary(List<RewardFunction> functions) {
 
     /**
@@ -17,6 +19,7 @@ public record RubricSummary(List<RewardFunction> functions) {
      * @param async whether it is a coroutine function
      * @param completionFormat {@code chat} (a list of messages) or {@code string}: what it accepted, or null
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record RewardFunction(String name, double weight, boolean async, String completionFormat) {
     }
 }

@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * Cost of the main harness run.
  *
@@ -7,5 +9,6 @@ package io.envhub.contract.report;
  * @param peakMemoryBytes peak resident memory of the harness process (getrusage)
  * @param sandboxWallMs wall time of the whole sandboxed command, including interpreter start
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record RuntimeStats(long wallMs, long peakMemoryBytes, long sandboxWallMs) {
 }

@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -13,8 +15,9 @@ import java.util.List;
  * @param contamination other environments' versions whose datasets hold this one's rows (added by the hub; null in
  *     the validator's report, which leaves it out of its JSON)
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record TrustReport(List<ProbeScore> probes, Double bestScore, List<String> flags, Boolean deterministic,
-                          List<ContaminationMatch> contamination) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<ContaminationMatch> contamination) {
 
     /** The JSON name of {@link #contamination()}. */
     public static final String CONTAMINATION = "contamination";
@@ -41,6 +44,7 @@ public record TrustReport(List<ProbeScore> probes, Double bestScore, List<String
      * @param scores weighted score per row (null where it failed), in row order
      * @param flagged whether this probe scores close to the best score
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record ProbeScore(String name, Double meanScore, int rows, int errors, List<Double> scores, boolean flagged) {
     }
 }

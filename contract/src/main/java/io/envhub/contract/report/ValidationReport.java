@@ -1,5 +1,7 @@
 package io.envhub.contract.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.envhub.contract.VersionStatus;
 import java.util.List;
 import java.util.Optional;
@@ -9,9 +11,10 @@ import java.util.Optional;
  * hub-backend stores that JSON (adding {@code trust.contamination}) and answers it on
  * {@code GET .../versions/{v}/report}; the hub's verdict, the web page and the CLI read it back into these records.
  *
- * <p>Plain records for any JSON binder; the JSON names are the component names except {@link #packageInfo()}, which is
- * {@value #PACKAGE} on the wire (a Java keyword: a binder renames it, e.g. with a Jackson mix-in). A reader of stored
- * reports ignores names it does not know (older or newer reports) and reads missing values as null, 0 or false.
+ * <p>Plain records that any Jackson {@code ObjectMapper} reads and writes as they are: the JSON names are the component
+ * names except {@link #packageInfo()}, which is {@value #PACKAGE} on the wire (a Java keyword; {@code @JsonProperty}
+ * says so). Every report record ignores names it does not know (older or newer reports) and reads missing values as
+ * null, 0 or false; {@code trust.contamination} is left out of the JSON while it is null.
  *
  * @param status {@link #VALIDATED} when no check failed, otherwise {@link #FAILED}
  * @param runtimeVerified whether the runtime checks ran and passed (false when they were skipped, for example for
@@ -30,8 +33,9 @@ import java.util.Optional;
  * @param durations where the time went
  * @param log tail of what the environment wrote to stdout and stderr during the main run (at most 4000 characters)
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record ValidationReport(String status, boolean runtimeVerified, String summary, String skipReason,
-                               PackageSummary packageInfo, List<CheckResult> checks, DatasetSummary dataset,
+                               @JsonProperty(PACKAGE) PackageSummary packageInfo, List<CheckResult> checks, DatasetSummary dataset,
                                RubricSummary rubric, TrustReport trust, ReportFingerprint fingerprint, RuntimeStats runtime,
                                LimitsReport limits, Durations durations, String log) {
 

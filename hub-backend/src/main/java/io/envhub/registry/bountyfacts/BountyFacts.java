@@ -1,6 +1,7 @@
 package io.envhub.registry.bountyfacts;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.bountyfacts.VersionFacts;
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
@@ -18,19 +19,6 @@ import java.util.Optional;
 /** Reads the facts bounty-service asks for, straight from the registry tables (no caller-based visibility). */
 @ApplicationScoped
 public class BountyFacts {
-    /**
-     * A version as bounty-service sees it.
-     *
-     * @param exists whether {@code owner/name@version} is published (the other fields are null/false when not)
-     * @param status validation status: pending, validating, validated, failed or error
-     * @param runtimeVerified whether the stored validation report says the runtime checks ran and passed (not only static)
-     * @param sha256 the artifact's sha256
-     * @param tags the environment's tags (bounties require some; task types such as single-turn are tags too)
-     */
-    public record VersionFacts(String environment, String version, boolean exists, boolean yanked, String status,
-                               boolean runtimeVerified, String sha256, List<String> tags) {
-    }
-
     /** Whether the user (Keycloak subject) may publish to {@code owner}. */
     public record PublisherFacts(String owner, String subject, boolean mayPublish) {
     }

@@ -1,5 +1,6 @@
 package io.envhub.registry.bountyfacts;
 
+import io.envhub.contract.bountyfacts.VersionFacts;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -28,8 +29,8 @@ public class BountyFactsResource {
     @Path("/versions/{owner}/{name}/{version}")
     @Operation(summary = "Facts about a version", description = "exists, yanked, validation status, runtimeVerified and the "
             + "artifact's sha256; exists=false (200) when there is no such version.")
-    public BountyFacts.VersionFacts version(@PathParam("owner") String owner, @PathParam("name") String name,
-                                            @PathParam("version") String version) {
+    public VersionFacts version(@PathParam("owner") String owner, @PathParam("name") String name,
+                                @PathParam("version") String version) {
         return facts.version(owner, name, version);
     }
 

@@ -2,8 +2,8 @@ package io.envhub.registry.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
-import io.envhub.kit.error.Problem;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

@@ -1,6 +1,8 @@
 package io.envhub.registry.model;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.TrustStatus;
 import io.envhub.contract.VersionStatus;
 import io.envhub.contract.report.CheckResult;
@@ -40,6 +42,7 @@ public final class TrustVerdict {
     public static final String OTHER = "other";
 
     private static final int MAX_REASON = 1000;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private TrustVerdict() {
     }
@@ -52,7 +55,25 @@ public final class TrustVerdict {
      * @param lastError the last infrastructure error of its validation job, or null
      */
     public static Verdict of(String status, JsonNode report, String lastError) {
-        return ofReport(status, StoredReport.read(report), lastError);
+        return ofReport(status, report(report), lastError);
+    }
+
+    /**
+     * A stored validation report (the validator's JSON plus the hub's {@code trust.contamination}) as the contract's
+     * records, which bind it as they are: names they do not know are ignored, missing values are null, 0 or false.
+     *
+     * @param node a stored report, or null
+     * @return the report; null when {@code node} is null, not an object, or not shaped like a report
+     */
+    public static ValidationReport report(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            return null;
+        }
+        try {
+            return JSON.treeToValue(node, ValidationReport.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /**

@@ -30,7 +30,7 @@ public class AuthenticationFailureResponder {
         HttpServerResponse response = context.response();
         if (failure instanceof io.quarkus.security.ForbiddenException && !response.ended() && !response.headWritten()) {
             // a path permission refused a signed-in caller (e.g. /q/metrics without the role): a problem, not an empty 403
-            response.setStatusCode(403).putHeader("Content-Type", io.envhub.kit.error.Problem.MEDIA_TYPE)
+            response.setStatusCode(403).putHeader("Content-Type", io.envhub.contract.Problem.MEDIA_TYPE)
                     .end("{\"type\":\"" + ProblemCode.FORBIDDEN.type() + "\",\"title\":\"Not allowed\","
                             + "\"status\":403,\"detail\":\"Your credentials do not allow this.\"}");
             return;

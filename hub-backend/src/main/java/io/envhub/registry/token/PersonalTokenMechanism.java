@@ -2,8 +2,8 @@ package io.envhub.registry.token;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
-import io.envhub.kit.error.Problem;
 import io.quarkus.security.identity.IdentityProviderManager;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.identity.request.AuthenticationRequest;

@@ -1,6 +1,7 @@
 package io.envhub.registry.validation;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.validation.ClaimedJob;
 import io.envhub.kit.error.ApiException;
 import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.TrustVerdict;
@@ -9,7 +10,6 @@ import io.envhub.registry.model.VersionVerdicts;
 import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageConfig;
-import io.envhub.registry.validation.ValidationViews.Claimed;
 import io.envhub.registry.validation.ValidationViews.Lease;
 import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -58,7 +58,7 @@ public class ValidationQueue {
 
     /** Claims the oldest claimable job for {@code worker}, or nothing when none is claimable. */
     @Transactional
-    public Optional<Claimed> claim(String worker) {
+    public Optional<ClaimedJob> claim(String worker) {
         giveUpExhausted();
         while (true) {
             List<?> ids = em.createNativeQuery("SELECT id FROM hub.validation_jobs WHERE state = 'queued'"
@@ -89,7 +89,7 @@ public class ValidationQueue {
             }
             setVersionStatus(versionId, EnvironmentVersion.VALIDATING);
             claimed.fire(new ValidationMetrics.Claimed(((Number) waited).doubleValue()));
-            return Optional.of(new Claimed(jobId, job.intValue("attempts"), leaseExpiry(job.get("lease_expires_at")),
+            return Optional.of(new ClaimedJob(jobId, job.intValue("attempts"), leaseExpiry(job.get("lease_expires_at")),
                     job.string("owner"), job.string("name"), job.string("version"), job.string("filename"),
                     job.string("sha256"), job.longValue("size"), store.presignedGet(job.string("object_key"), storage.presignTtl())));
         }

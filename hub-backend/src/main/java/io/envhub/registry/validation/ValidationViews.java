@@ -3,18 +3,16 @@ package io.envhub.registry.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.OffsetDateTime;
 
-/** Request and response bodies of the internal validation API. */
+/**
+ * Request and response bodies of the internal validation API; the claimed job, which package-validator reads, is
+ * contract's {@link io.envhub.contract.validation.ClaimedJob}.
+ */
 public final class ValidationViews {
     private ValidationViews() {
     }
 
     /** {@code POST /claim} body. */
     public record ClaimRequest(String worker) {
-    }
-
-    /** A claimed job: what to download and validate, and the lease the worker now holds. */
-    public record Claimed(long jobId, int attempt, OffsetDateTime leaseExpiresAt, String owner, String name, String version,
-                          String filename, String sha256, long size, String downloadUrl) {
     }
 
     /** {@code POST /{jobId}/heartbeat} body. */

@@ -27,7 +27,7 @@ class StoredReportTest {
 
     @Test
     void theValidatorsReportReads() throws Exception {
-        ValidationReport r = StoredReport.read(golden("full-report.json"));
+        ValidationReport r = TrustVerdict.report(golden("full-report.json"));
         assertEquals("x-1.0-py3-none-any.whl", r.packageInfo().fileName());
         assertEquals(4, r.checks().size());
         assertEquals(List.of("reward hacking: x"), r.trustFlags());
@@ -37,12 +37,12 @@ class StoredReportTest {
     @Test
     void aStoredReportGivesItsVerdict() throws Exception {
         JsonNode stored = golden("stored-report.json");
-        assertEquals(List.of(new ContaminationMatch("bob", "secret", "1.0", 0.667)), StoredReport.read(stored).contamination());
+        assertEquals(List.of(new ContaminationMatch("bob", "secret", "1.0", 0.667)), TrustVerdict.report(stored).contamination());
         Verdict v = TrustVerdict.of("failed", stored, null);
         assertEquals("failed", v.trustStatus());
         assertEquals("runtime.import: boom", v.statusReason());
         assertEquals(List.of(new TrustFlag("reward-hacking", "x"),
                 new TrustFlag("dataset-overlap", "67% of the dataset's rows appear in another environment's dataset")), v.trustFlags());
-        assertNull(StoredReport.read(JSON.readTree("[]")));
+        assertNull(TrustVerdict.report(JSON.readTree("[]")));
     }
 }

@@ -1,6 +1,8 @@
 package io.envhub.cli.commands;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.TrustStatus;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.ValidationReport;
@@ -16,6 +18,7 @@ import java.util.List;
 final class ValidationSummary {
     /** Verdicts that pass with warnings: {@code --strict} turns them into exit code 5. */
     static final List<String> WARNING_VERDICTS = List.of(TrustStatus.FLAGGED.wire(), TrustStatus.STATIC_ONLY.wire());
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ValidationSummary() {
     }
@@ -40,7 +43,7 @@ final class ValidationSummary {
      * @return lines, the first being {@code Status: <label>}
      */
     static List<String> lines(JsonNode version, JsonNode reportJson, String pageUrl) {
-        ValidationReport report = StoredReport.read(reportJson);
+        ValidationReport report = report(reportJson);
         List<String> out = new ArrayList<>();
         String label = text(version.get("statusLabel"));
         out.add("Status: " + (label != null ? label : version.path("status").asText("unknown")));
@@ -75,6 +78,24 @@ final class ValidationSummary {
         }
         out.add("Report: " + pageUrl);
         return out;
+    }
+
+    /**
+     * The hub's {@code .../report} answer (a stored validation report) as the contract's records, which bind it as they
+     * are: names they do not know are ignored (older and newer hubs), missing values are null, 0 or false.
+     *
+     * @param node the hub's answer, or null
+     * @return the report; null when {@code node} is null, not an object, or not shaped like a report
+     */
+    static ValidationReport report(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            return null;
+        }
+        try {
+            return JSON.treeToValue(node, ValidationReport.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static String text(JsonNode n) {

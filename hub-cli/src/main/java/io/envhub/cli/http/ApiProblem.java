@@ -2,6 +2,7 @@ package io.envhub.cli.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
 import java.io.IOException;
 import java.util.Optional;
@@ -50,16 +51,13 @@ public final class ApiProblem extends RuntimeException {
         if (body != null && body.strip().startsWith("{")) {
             try {
                 JsonNode n = mapper.readTree(body);
-                String type = text(n, "type");
-                if (type != null && !type.isBlank() && !type.equals("about:blank")) {
-                    code = type.substring(type.lastIndexOf('/') + 1);
+                Problem p = mapper.treeToValue(n, Problem.class);
+                if (p.type() != null && !p.type().isBlank() && !p.type().equals("about:blank")) {
+                    code = p.code();
                 }
-                title = text(n, "title");
-                detail = text(n, "detail");
-                if (detail == null) {
-                    detail = text(n, "message");
-                }
-            } catch (IOException e) {
+                title = p.title();
+                detail = p.detail() != null ? p.detail() : text(n, "message");
+            } catch (IOException | IllegalArgumentException e) {
                 // not JSON after all: the status is all we know
                 detail = null;
             }

@@ -1,6 +1,8 @@
 package io.envhub.web.environment;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.ContaminationMatch;
 import io.envhub.contract.report.TrustReport;
@@ -43,9 +45,24 @@ public record ReportView(String status, String summary, boolean runtimeVerified,
         }
     }
 
-    /** Reads a stored report. */
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Reads the backend's {@code .../report} answer into the contract's records, which bind it as they are (names they
+     * do not know are ignored, missing values are null, 0 or false); an answer that is not an object or not shaped like
+     * a report shows as an empty report.
+     */
     public static ReportView of(JsonNode r) {
-        return of(StoredReport.read(r));
+        ValidationReport report = null;
+        if (r != null && r.isObject()) {
+            try {
+                report = JSON.treeToValue(r, ValidationReport.class);
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                // shown as an empty report below
+            }
+        }
+        return of(report != null ? report
+                : new ValidationReport(null, false, null, null, null, null, null, null, null, null, null, null, null, null));
     }
 
     /** The page's view of a report. */

@@ -1,7 +1,7 @@
 package io.envhub.web.error;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.Problem;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 
@@ -26,8 +26,8 @@ public final class Problems {
         }
         try {
             res.bufferEntity();
-            JsonNode problem = JSON.readTree(res.readEntity(String.class));
-            String text = problem.path("detail").asText(problem.path("title").asText(""));
+            Problem problem = JSON.readValue(res.readEntity(String.class), Problem.class);
+            String text = problem.detail() != null ? problem.detail() : problem.title() != null ? problem.title() : "";
             if (text.isBlank()) {
                 return null;
             }

@@ -1,6 +1,6 @@
 package io.envhub.web.settings;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
@@ -69,11 +69,10 @@ public record ApiProblem(int status, String code, String detail) {
         String code = "";
         String detail = "";
         try {
-            JsonNode body = response.readEntity(JsonNode.class);
+            Problem body = response.readEntity(Problem.class);
             if (body != null) {
-                String type = body.path("type").asText("");
-                code = type.substring(type.lastIndexOf('/') + 1);
-                detail = body.path("detail").asText("");
+                code = body.code();
+                detail = body.detail() == null ? "" : body.detail();
             }
         } catch (RuntimeException e) {
             LOG.debugf("hub API answered %d without a readable problem document", status);

@@ -2,6 +2,7 @@ package io.envhub.stack.seed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.Problem;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -31,12 +32,12 @@ public final class SeedClient {
 
     /** An answer: status code and body text. */
     public record Answer(int status, String body) {
-        /** The problem title/detail of an error answer, or the start of the body. */
+        /** The problem detail of an error answer, or the start of the body. */
         public String reason() {
             try {
-                JsonNode n = JSON.readTree(body);
-                if (n.hasNonNull("detail")) {
-                    return n.path("detail").asText();
+                Problem p = JSON.readValue(body, Problem.class);
+                if (p != null && p.detail() != null) {
+                    return p.detail();
                 }
             } catch (IOException e) {
                 // not JSON: fall through

@@ -2,6 +2,7 @@ package io.envhub.validator.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.validation.ClaimedJob;
 import io.envhub.validator.ValidatorConfig;
 import io.envhub.kit.auth.ServiceAccount;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,11 +36,6 @@ public class HubQueueClient {
                 .build();
     }
 
-    /** A claimed job as the hub describes it. */
-    public record Job(long jobId, int attempt, String owner, String name, String version, String filename, String sha256,
-                      long size, String downloadUrl) {
-    }
-
     /** A call the hub refused (status and body). */
     public static final class HubException extends IOException {
         private final int status;
@@ -56,15 +52,12 @@ public class HubQueueClient {
     }
 
     /** Claims the next job, if there is one. */
-    public Optional<Job> claim(String worker) throws IOException {
+    public Optional<ClaimedJob> claim(String worker) throws IOException {
         HttpResponse<String> r = post(BASE + "/claim", Map.of("worker", worker));
         if (r.statusCode() == 204) {
             return Optional.empty();
         }
-        JsonNode j = json.readTree(r.body());
-        return Optional.of(new Job(j.path("jobId").asLong(), j.path("attempt").asInt(), j.path("owner").asText(),
-                j.path("name").asText(), j.path("version").asText(), j.path("filename").asText(), j.path("sha256").asText(),
-                j.path("size").asLong(), j.path("downloadUrl").asText()));
+        return Optional.of(json.readValue(r.body(), ClaimedJob.class));
     }
 
     /** Extends the lease; a {@link HubException} with 409 when it was lost. */

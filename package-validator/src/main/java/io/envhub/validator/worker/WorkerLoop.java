@@ -3,12 +3,12 @@ package io.envhub.validator.worker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.report.ValidationReport;
+import io.envhub.contract.validation.ClaimedJob;
 import io.envhub.format.hash.Sha256;
 import io.envhub.validator.ValidatorConfig;
 import io.envhub.validator.check.ReportJson;
 import io.envhub.validator.check.ValidationEngine;
 import io.envhub.validator.sandbox.SandboxGate;
-import io.envhub.validator.worker.HubQueueClient.Job;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -121,7 +121,7 @@ public class WorkerLoop {
 
     /** Claims and processes one job; false when nothing was claimable. */
     public boolean runOnce() throws IOException {
-        Optional<Job> claimed = hub.claim(status.workerId());
+        Optional<ClaimedJob> claimed = hub.claim(status.workerId());
         if (claimed.isEmpty()) {
             return false;
         }
@@ -129,7 +129,7 @@ public class WorkerLoop {
         return true;
     }
 
-    private void process(Job job) {
+    private void process(ClaimedJob job) {
         String label = job.owner() + "/" + job.name() + "==" + job.version();
         String worker = status.workerId();
         status.started(job.jobId() + " " + label);
@@ -176,7 +176,7 @@ public class WorkerLoop {
         }
     }
 
-    private void heartbeat(Job job) {
+    private void heartbeat(ClaimedJob job) {
         try {
             hub.heartbeat(job.jobId(), status.workerId());
         } catch (IOException | RuntimeException e) {

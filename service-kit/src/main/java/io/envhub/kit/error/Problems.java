@@ -1,5 +1,6 @@
 package io.envhub.kit.error;
 
+import io.envhub.contract.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.ws.rs.core.Response;
