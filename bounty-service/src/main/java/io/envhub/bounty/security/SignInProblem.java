@@ -1,9 +1,10 @@
 package io.envhub.bounty.security;
 
+import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
 import io.quarkus.security.AuthenticationFailedException;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.JsonObject;
+import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +20,7 @@ import jakarta.enterprise.event.Observes;
 @ApplicationScoped
 public class SignInProblem {
     /** The media type of problem documents. */
-    public static final String MEDIA_TYPE = "application/problem+json";
+    public static final String MEDIA_TYPE = Problem.MEDIA_TYPE;
 
     void register(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).failureHandler(this::handle);
@@ -54,12 +55,7 @@ public class SignInProblem {
     }
 
     private static String problem(ProblemCode code, String title, int status, String detail, String path) {
-        JsonObject problem = new JsonObject().put("type", code.type())
-                .put("title", title).put("status", status).put("detail", detail);
-        if (path != null) {
-            problem.put("instance", path);
-        }
-        return problem.encode();
+        return Json.encode(new Problem(code.type(), title, status, detail, path));
     }
 
     /** The failure of this kind behind a routing failure (possibly wrapped by Mutiny or a CompletionException). */

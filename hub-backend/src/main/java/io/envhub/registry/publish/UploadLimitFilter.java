@@ -1,6 +1,8 @@
 package io.envhub.registry.publish;
 
+import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
+import io.vertx.core.json.Json;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,10 +26,10 @@ public class UploadLimitFilter {
             HttpMethod method = ctx.request().method();
             boolean push = method == HttpMethod.POST || method == HttpMethod.PUT;
             if (push && length != null && PUSH_PATH.matcher(ctx.request().path()).matches() && parse(length) > limit) {
-                String body = "{\"type\":\"" + ProblemCode.TOO_LARGE.type() + "\",\"title\":\"Upload too large\",\"status\":413,"
-                        + "\"detail\":\"The upload is " + length + " bytes; the limit is " + config.maxBytes() + " bytes per file.\"}";
-                ctx.response().setStatusCode(413).putHeader("Content-Type", "application/problem+json")
-                        .putHeader("Connection", "close").end(body);
+                Problem problem = new Problem(ProblemCode.TOO_LARGE.type(), "Upload too large", 413,
+                        "The upload is " + length.trim() + " bytes; the limit is " + config.maxBytes() + " bytes per file.", null);
+                ctx.response().setStatusCode(413).putHeader("Content-Type", Problem.MEDIA_TYPE)
+                        .putHeader("Connection", "close").end(Json.encode(problem));
                 return;
             }
             ctx.next();
