@@ -31,7 +31,7 @@ recent="recent AS MATERIALIZED (SELECT environment_id, sum(count)::bigint AS n F
 filtered() {
   local words="$1" name="$2" tags="$3" owner="$4" order="$5" size="$6" offset="$7" validated="${8:-}" statuses="${9:-}" f m page
   local capped="${10:-}" from probe="" tsq
-  f="e.visibility = 'public'"
+  f="e.visibility = 'public' AND e.unlisted_at IS NULL"
   [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
   [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
   [ -n "$validated" ] && f="$f AND e.validated_version IS NOT NULL"
@@ -89,8 +89,8 @@ filtered() {
 
 # listing ORDER SIZE OFFSET [TAG] [VALIDATED] [STATUSES]: no text, no owner, at most one tag (or task). Two
 # statements: the page from an index (trending: sorted among its candidates, see TrendingSql), the total and facets from
-# hub.public_tag_pairs (its validated column with VALIDATED), or with STATUSES (array literal) from hub.public_tag_status;
-# the statuses facet from hub.public_tag_status, the licences from hub.public_tag_licenses (migration V16).
+# hub.public_tag_pairs (listed environments; its validated column with VALIDATED), or with STATUSES (array literal) from hub.public_tag_status;
+# the statuses facet from hub.public_tag_status, the licences from hub.public_tag_licenses (migrations V16, V17).
 listing() {
   local tagfilter="" tag="${4:-}" counted=environments facetcodes="$codes" statuses="${6:-}" counters licenses
   [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
@@ -108,9 +108,9 @@ listing() {
   if [ "$1" = trending ]; then
     echo "WITH $recent, cand AS ((SELECT e.id, r.n AS downloads7d, e.download_count
             FROM (SELECT environment_id, n FROM recent ORDER BY n DESC) r
-            JOIN hub.environments e ON e.id = r.environment_id WHERE e.visibility = 'public' $tagfilter
+            JOIN hub.environments e ON e.id = r.environment_id WHERE e.visibility = 'public' AND e.unlisted_at IS NULL $tagfilter
             ORDER BY r.n DESC, e.download_count DESC, e.id LIMIT $(($2 + $3)))
-           UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE e.visibility = 'public' $tagfilter
+           UNION ALL (SELECT e.id, 0::bigint, e.download_count FROM hub.environments e WHERE e.visibility = 'public' AND e.unlisted_at IS NULL $tagfilter
             AND e.id NOT IN (SELECT environment_id FROM recent) ORDER BY e.download_count DESC, e.id
             LIMIT $(($2 + $3)))),
           top AS (SELECT id, downloads7d, download_count FROM cand ORDER BY downloads7d DESC, download_count DESC, id
@@ -119,7 +119,7 @@ listing() {
             JOIN hub.owners o ON o.id = e.owner_id ORDER BY c.downloads7d DESC, c.download_count DESC, c.id"
   else
     echo "SELECT e.id, $summary FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
-           WHERE e.visibility = 'public' $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
+           WHERE e.visibility = 'public' AND e.unlisted_at IS NULL $tagfilter ORDER BY ${1//@/e.} LIMIT $2 OFFSET $3"
   fi
   echo ";;"
   licenses="SELECT license, $counted AS n FROM hub.public_tag_licenses WHERE tag = $(q "$tag")"

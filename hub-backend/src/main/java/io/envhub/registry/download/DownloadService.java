@@ -3,7 +3,6 @@ package io.envhub.registry.download;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.persistence.Row;
 import io.envhub.registry.moderation.Quarantined;
-import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Artifact;
@@ -71,21 +70,31 @@ public class DownloadService {
     /** Downloads per UTC day for the last {@code days} days (today included), zero-filled, oldest first. */
     @Transactional
     public List<DayCount> history(String owner, String name, int days) {
-        if (days < 1 || days > MAX_DAYS) {
-            throw new ApiException.Invalid(ProblemCode.INVALID_DAYS, "days must be between 1 and " + MAX_DAYS + ".");
-        }
-        Environment env = lookup.readable(owner, name);
+        checkDays(days);
+        return history(lookup.readable(owner, name).id, days);
+    }
+
+    /** {@link #history(String, String, int)} of an environment already found and checked readable. */
+    @Transactional
+    public List<DayCount> history(long environmentId, int days) {
+        checkDays(days);
         List<Row> rows = Row.list(em.createNativeQuery("""
                 SELECT d.day::date AS day, coalesce(dd.count, 0) AS downloads
                   FROM generate_series((now() AT TIME ZONE 'UTC')::date - (?2 - 1), (now() AT TIME ZONE 'UTC')::date,
                                        interval '1 day') AS d(day)
                   LEFT JOIN hub.downloads_daily dd ON dd.environment_id = ?1 AND dd.day = d.day::date
                  ORDER BY d.day
-                """, Tuple.class).setParameter(1, env.id).setParameter(2, days));
+                """, Tuple.class).setParameter(1, environmentId).setParameter(2, days));
         List<DayCount> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
             out.add(new DayCount(r.date("day"), r.longValue("downloads")));
         }
         return out;
+    }
+
+    private static void checkDays(int days) {
+        if (days < 1 || days > MAX_DAYS) {
+            throw new ApiException.Invalid(ProblemCode.INVALID_DAYS, "days must be between 1 and " + MAX_DAYS + ".");
+        }
     }
 }

@@ -24,6 +24,12 @@ public final class EnvironmentViews {
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
                          @JsonUnwrapped Verdict verdict, ValidatedVersion validated, boolean unlisted, String unlistReason,
                          List<ProjectUrls.Link> projectUrls, List<String> domains) {
+        /** The same detail with other counters and star mark (what changes without a change of the index stamp). */
+        public Detail withCounters(int stars, long downloads, boolean starred) {
+            return new Detail(owner, name, displayName, summary, tags, license, visibility, latestVersion, latestStatus, stars,
+                    downloads, starred, createdAt, updatedAt, install, verdict, validated, unlisted, unlistReason, projectUrls,
+                    domains);
+        }
     }
 
     /** The newest validated, non-yanked version and its verdict (fields at the top level of this object). */

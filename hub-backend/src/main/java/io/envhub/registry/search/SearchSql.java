@@ -8,18 +8,18 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The SQL of a search. Matching: the full-text document ({@code search}, with the README) through its GIN index
- * ({@code websearch_to_tsquery}, english and simple configurations OR-ed); when that finds fewer than
- * {@value #TYPO_FALLBACK_BELOW} matches, names similar to the text (pg_trgm, through the trigram index) are added, so
- * {@code revrse-text} finds {@code reverse-text} without paying for trigram matching on common words. Ranking reads
- * only {@code search_head} (name, tags, summary, kept in the row) plus a large bonus for the exact name; typo matches
- * rank by twice their similarity. Total, facets and the page are computed from
- * one materialized match set in one statement. Listings (no text, no owner, at most one tag) take the page from an
- * index and the total and facets from {@code hub.public_tag_pairs} (kept by a trigger) plus the private environments
- * the caller may read. A task is a required tag; {@code validated=true} is a condition that the listings' counts
- * follow too, so neither stops a search from being a listing; so is a status filter ({@code hub.public_tag_status}
- * counts per verdict, migration V11). The statuses facet counts the matches of every filter but status. Trending pages
- * sort only their candidates ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
+ * The SQL of a search. Matching: the full-text document ({@code search}, with the README) through its GIN index ({@code
+ * websearch_to_tsquery}, english and simple configurations OR-ed); when that finds fewer than {@value
+ * #TYPO_FALLBACK_BELOW} matches, names similar to the text (pg_trgm, through the trigram index) are added, so {@code
+ * revrse-text} finds {@code reverse-text} without paying for trigram matching on common words. Ranking reads only
+ * {@code search_head} (name, tags, summary, kept in the row) plus a large bonus for the exact name; typo matches rank
+ * by twice their similarity. Total, facets and the page are computed from one materialized match set in one statement.
+ * Listings (no text, no owner, at most one tag) take the page from an index and the total and facets from {@code
+ * hub.public_tag_pairs} (listed environments, kept by a trigger) plus the private and unlisted environments the caller
+ * may read. A task is a required tag; {@code validated=true} is a condition that the listings' counts follow too, so
+ * neither stops a search from being a listing; so is a status filter ({@code hub.public_tag_status} counts per verdict,
+ * migrations V11, V17). The statuses facet counts the matches of every filter but status. Trending pages sort only
+ * their candidates ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
 public final class SearchSql {
@@ -235,9 +235,10 @@ public final class SearchSql {
     }
 
     /**
-     * Total and facets of a listing: the public counts kept by trigger in {@code hub.public_tag_pairs} (all public
-     * environments, or with {@code validated=true} the public ones with a validated version), {@code hub.public_tag_status}
-     * and {@code hub.public_tag_licenses}, plus the private environments the caller may read (few), counted on the spot.
+     * Total and facets of a listing: the counts of listed environments (public, not unlisted) kept by trigger in
+     * {@code hub.public_tag_pairs} (all of them, or with {@code validated=true} the ones with a validated version),
+     * {@code hub.public_tag_status} and {@code hub.public_tag_licenses} (migration V17), plus the private and unlisted
+     * environments the caller may read (few), counted on the spot, so the counts are those of the rows listed.
      */
     Statement listingStats() {
         String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
@@ -250,24 +251,24 @@ public final class SearchSql {
             sql.append("SELECT other, environments AS n FROM hub.public_tag_status WHERE tag = ? AND status = ANY(?)", tag,
                     statuses.toArray(String[]::new));
         }
-        boolean privates = scope.everything() || !scope.privateOwners().isEmpty();
-        if (privates) {
+        boolean uncounted = scope.everything() || !scope.privateOwners().isEmpty();
+        if (uncounted) {
             sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
                     .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE ")
-                    .append(privateFilter(tag, statuses, request.validated()))
+                    .append(uncounted(tag, statuses, request.validated()))
                     .append(" GROUP BY t");
         }
-        // statuses facet: the public counters of ('tag', '') per verdict, plus the readable private ones
+        // statuses facet: the listed counters of ('tag', '') per verdict, plus the readable uncounted ones
         List<String> facetStatuses = request.validated() ? TrustVerdict.PASSED : TrustVerdict.CODES;
         sql.append(") x GROUP BY other), s AS (SELECT status, sum(n)::bigint AS n FROM (")
                 .append("SELECT status, environments AS n FROM hub.public_tag_status WHERE tag = ? AND other = ''", tag)
                 .append(" AND status = ANY(?)", facetStatuses.toArray(String[]::new));
-        if (privates) {
+        if (uncounted) {
             sql.append(" UNION ALL SELECT e.trust_status, count(*) FROM hub.environments e WHERE ")
-                    .append(privateFilter(tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
+                    .append(uncounted(tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
         }
         sql.append(") y GROUP BY status), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
-                .append(FACET_LIMIT).append("), ").append(listingLicenses(tag, statuses, privates))
+                .append(FACET_LIMIT).append("), ").append(listingLicenses(tag, statuses, uncounted))
                 .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
@@ -287,27 +288,31 @@ public final class SearchSql {
     /**
      * The licence facet of a listing (a CTE {@code lic(tag, n)}, after {@link #listingStats}'s others): the public counts
      * kept by trigger in {@code hub.public_tag_licenses} (per tag, licence and verdict; its validated column with
-     * {@code validated=true}), plus the readable private environments counted on the spot.
+     * {@code validated=true}), plus the readable private and unlisted environments counted on the spot.
      */
-    private Sql listingLicenses(String tag, List<String> statuses, boolean privates) {
+    private Sql listingLicenses(String tag, List<String> statuses, boolean uncounted) {
         Sql sql = new Sql().append("lic AS (SELECT license AS tag, sum(n)::bigint AS n FROM (SELECT license, ")
                 .append(request.validated() ? "validated" : "environments")
                 .append(" AS n FROM hub.public_tag_licenses WHERE tag = ?", tag);
         if (statuses != null) {
             sql.append(" AND status = ANY(?)", statuses.toArray(String[]::new));
         }
-        if (privates) {
+        if (uncounted) {
             sql.append(" UNION ALL SELECT e.license, count(*) FROM hub.environments e WHERE ")
-                    .append(privateFilter(tag, statuses, request.validated()))
+                    .append(uncounted(tag, statuses, request.validated()))
                     .append(" AND " + LicenseFacet.SHORT.replace("license", "e.license")).append(" GROUP BY e.license");
         }
         return sql.append(") l GROUP BY license HAVING sum(n) > 0 ORDER BY n DESC, license LIMIT ")
                 .append(LicenseFacet.LIMIT).append(")");
     }
 
-    /** The private environments of a listing the caller may read, with the listing's tag, verdicts and validated filter. */
-    private Sql privateFilter(String tag, List<String> statuses, boolean validated) {
-        Sql sql = Sql.of("e.visibility = 'private'");
+    /**
+     * The environments of a listing the caller may read that the counters leave out (private ones, and unlisted public
+     * ones: the caller's own, or every one for an admin, as {@link #visibility} lists them), with the listing's tag,
+     * verdicts and validated filter.
+     */
+    private Sql uncounted(String tag, List<String> statuses, boolean validated) {
+        Sql sql = Sql.of("(e.visibility = 'private' OR e.unlisted_at IS NOT NULL)");
         if (validated) {
             sql.append(" AND e.validated_version IS NOT NULL");
         }
