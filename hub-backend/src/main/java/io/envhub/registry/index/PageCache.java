@@ -1,8 +1,6 @@
 package io.envhub.registry.index;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -16,36 +14,19 @@ public class PageCache {
     /** Most projects kept (a page is a few KB: tens of MB at most). */
     static final int MAX_ENTRIES = 10_000;
 
-    private final Map<Long, RenderedProject> pages = new LinkedHashMap<>(1024, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, RenderedProject> eldest) {
-            return size() > MAX_ENTRIES;
-        }
-    };
+    private final StampedCache<RenderedProject> pages = new StampedCache<>(MAX_ENTRIES);
 
     /** The cached page of environment {@code id} for {@code stamp} and owner spelling, else a fresh one (then kept). */
     public RenderedProject get(long id, long stamp, String owner, Supplier<RenderedProject> render) {
-        RenderedProject page;
-        synchronized (pages) {
-            page = pages.get(id);
-        }
-        if (page != null && page.stamp() == stamp && page.owner().equals(owner)) {
-            return page;
-        }
-        RenderedProject fresh = render.get();
-        synchronized (pages) {
-            RenderedProject now = pages.get(id);
-            if (now == null || now.stamp() <= fresh.stamp()) {
-                pages.put(id, fresh);
-            }
-        }
-        return fresh;
+        return pages.get(id, stamp).filter(page -> page.owner().equals(owner)).orElseGet(() -> {
+            RenderedProject fresh = render.get();
+            pages.put(id, fresh.stamp(), fresh);
+            return fresh;
+        });
     }
 
     /** How many pages are kept. */
     int size() {
-        synchronized (pages) {
-            return pages.size();
-        }
+        return pages.size();
     }
 }

@@ -8,6 +8,7 @@ import io.envhub.registry.environment.EnvironmentViews.Detail;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.index.ProjectLookup;
 import io.envhub.registry.index.ProjectLookup.Found;
+import io.envhub.registry.index.StampedCache;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.version.VersionService;
@@ -16,10 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,15 +41,10 @@ public class EnvironmentPageService {
     private final DownloadService downloads;
     private final Caller caller;
     private final EntityManager em;
-    private final Map<Long, Kept> kept = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Kept> eldest) {
-            return size() > MAX_ENTRIES;
-        }
-    });
+    private final StampedCache<Kept> kept = new StampedCache<>(MAX_ENTRIES);
 
     /** What a public environment's page shows that only a new stamp can change. */
-    private record Kept(long stamp, Detail environment, Readme readme, List<Summary> versions) {
+    private record Kept(Detail environment, Readme readme, List<Summary> versions) {
     }
 
     public EnvironmentPageService(ProjectLookup projects, EnvironmentService environments, VersionService versions,
@@ -74,17 +67,18 @@ public class EnvironmentPageService {
                 && found.get().stamp() >= 0;
         if (cacheable) {
             long id = found.get().env().id;
-            Kept k = kept.get(id);
-            if (k != null && k.stamp() == found.get().stamp()) {
+            Optional<Kept> k = kept.get(id, found.get().stamp());
+            if (k.isPresent()) {
                 caller.owner();   // a signed-in caller's owner row (as the full path resolves it first)
-                return new EnvironmentPage(fresh(id, k.environment()), k.readme(), k.versions(), downloads.history(id, days));
+                return new EnvironmentPage(fresh(id, k.get().environment()), k.get().readme(), k.get().versions(),
+                        downloads.history(id, days));
             }
         }
         Detail env = environments.detail(owner, name);
         EnvironmentPage page = new EnvironmentPage(env, environments.readme(env.owner(), env.name()),
                 versions.list(env.owner(), env.name()), downloads.history(env.owner(), env.name(), days));
         if (cacheable && Environment.PUBLIC.equals(env.visibility())) {
-            kept.put(found.get().env().id, new Kept(found.get().stamp(), env, page.readme(), page.versions()));
+            kept.put(found.get().env().id, found.get().stamp(), new Kept(env, page.readme(), page.versions()));
         }
         return page;
     }
