@@ -33,22 +33,40 @@ public final class KeycloakLauncher {
         return stackProperties().getProperty("keycloak.version");
     }
 
-    /** Unpacks the distribution under {@code root} unless it is there already; returns the Keycloak home. */
+    /**
+     * Installs Keycloak under {@code root} unless it is there already; returns the Keycloak home. A home that was
+     * built before on this machine ({@link KeycloakBuildCache}) is copied, else the distribution zip is unpacked.
+     */
     public static Path install(Path root) throws IOException {
-        Path home = root.resolve("keycloak-" + version());
+        String dir = "keycloak-" + version();
+        Path home = root.resolve(dir);
         if (Files.isExecutable(home.resolve("bin/kc.sh"))) {
             return home;
         }
-        Path zip = Path.of(stackProperties().getProperty("keycloak.zip"));
-        if (!Files.exists(zip)) {
-            throw new IOException("Keycloak distribution not found at " + zip + " (run ./mvnw package once to fetch it)");
-        }
         Files.createDirectories(root);
         Path staging = Files.createTempDirectory(root, ".unpack");
-        unzip(zip, staging);
-        Files.move(staging.resolve("keycloak-" + version()), home, StandardCopyOption.ATOMIC_MOVE);
+        Path built = KeycloakBuildCache.builtHome(KeycloakBuildCache.root(), version());
+        if (built != null) {
+            KeycloakBuildCache.copyWithoutData(built, staging.resolve(dir));
+        } else {
+            Path zip = Path.of(stackProperties().getProperty("keycloak.zip"));
+            if (!Files.exists(zip)) {
+                deleteTree(staging);
+                throw new IOException("Keycloak distribution not found at " + zip + " (run ./mvnw package once to fetch it)");
+            }
+            unzip(zip, staging);
+        }
+        Files.move(staging.resolve(dir), home, StandardCopyOption.ATOMIC_MOVE);
         deleteTree(staging);
         return home;
+    }
+
+    /**
+     * Keeps the build of a home whose Keycloak has just become ready, for the fresh homes of later stacks and test
+     * builds on this machine (once per version; see {@link KeycloakBuildCache}).
+     */
+    public static void keepBuild(Path home) {
+        KeycloakBuildCache.keep(KeycloakBuildCache.root(), home, version());
     }
 
     /**

@@ -14,11 +14,11 @@ import java.util.Optional;
 final class StackCommands {
     private static final String INFRA = "infra";
     private static final String KEYCLOAK = "keycloak";
-    /** A first start on a fresh data dir builds Keycloak (20-30 s quiet, over 240 s seen on a loaded 2-core machine). */
+    /** Keycloak's first start on a machine builds it (20-30 s quiet, over 240 s seen on a loaded 2-core machine). */
     private static final Duration KEYCLOAK_TIMEOUT = Duration.ofSeconds(480);
     private static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(120);
     /** Measured on a 2-core machine (README, "Quick start"). */
-    static final String FIRST_START = "the first up of a fresh stack dir about 2-3 min (Keycloak builds itself once;"
+    static final String FIRST_START = "the first up of a fresh stack dir about 2-3 min (Keycloak builds itself once per machine;"
             + " add the Maven build when the jars are missing)";
     static final String WARM_START = "about 30-60 s";
 
@@ -112,18 +112,22 @@ final class StackCommands {
         Optional<Long> running = Processes.livePid(pidFile(KEYCLOAK));
         long pid;
         long offset = LogDigest.size(log(KEYCLOAK));
+        Path home = null;
         if (running.isPresent()) {
             pid = running.get();
             offset = -1;
         } else {
             clearLeftovers(KEYCLOAK, port);
-            Path home = KeycloakLauncher.install(config.dataDir());
+            home = KeycloakLauncher.install(config.dataDir());
             Path realm = config.repo().resolve("deploy/keycloak/envhub-realm.json");
             pid = KeycloakLauncher.start(home, port, realm, log(KEYCLOAK), pidFile(KEYCLOAK), false);
             startedHere.add(KEYCLOAK);
         }
         if (!KeycloakLauncher.awaitReady(port, pid, KEYCLOAK_TIMEOUT)) {
             throw new StackFailure(KEYCLOAK, notReady("Keycloak", pid, KEYCLOAK_TIMEOUT), log(KEYCLOAK), offset, null);
+        }
+        if (home != null) {
+            KeycloakLauncher.keepBuild(home);
         }
         System.out.println("keycloak     ready at " + config.get("ENVHUB_KEYCLOAK_URL"));
     }

@@ -94,6 +94,7 @@ final class SharedKeycloak {
             Processes.forget(pidFile);
             throw new IllegalStateException("Keycloak did not start on port " + port + ":\n" + tail);
         }
+        KeycloakLauncher.keepBuild(home);
     }
 
     /**
