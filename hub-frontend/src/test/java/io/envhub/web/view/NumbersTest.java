@@ -19,7 +19,7 @@ class NumbersTest {
             }
         }
         SplittableRandom random = new SplittableRandom(17);
-        for (int i = 0; i < 200_000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             // the chart's numbers (slots of 300/days, heights scaled to 60) and some of any magnitude
             double v = switch (i % 4) {
                 case 0 -> random.nextInt(1, 366) * (300.0 / random.nextInt(1, 366));
@@ -39,7 +39,7 @@ class NumbersTest {
             assertEquals(String.format(Locale.ROOT, "%,d", n), Numbers.grouped(n), Long.toString(n));
         }
         SplittableRandom random = new SplittableRandom(17);
-        for (int i = 0; i < 100_000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             long n = random.nextLong() >> random.nextInt(0, 64);
             assertEquals(String.format(Locale.ROOT, "%,d", n), Numbers.grouped(n), Long.toString(n));
         }
