@@ -1,8 +1,8 @@
 package io.envhub.web.environment;
 
 import io.envhub.web.hub.HubViews.DayCount;
+import io.envhub.web.view.Numbers;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The downloads-per-day chart as inline SVG, drawn on the server (no script): one bar per day, each with a
@@ -44,6 +44,6 @@ public final class DownloadChart {
     }
 
     private static String num(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Numbers.fixed(v, 2);   // String.format(Locale.ROOT, "%.2f", v), without a formatter per number
     }
 }

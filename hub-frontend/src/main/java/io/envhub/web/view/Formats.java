@@ -3,6 +3,7 @@ package io.envhub.web.view;
 import io.quarkus.qute.TemplateExtension;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -27,14 +28,19 @@ public final class Formats {
             return size + " B";
         }
         if (size < KIB * KIB) {
-            return String.format(Locale.ROOT, "%.1f KB", size / (double) KIB);
+            return Numbers.fixed(size / (double) KIB, 1) + " KB";
         }
-        return String.format(Locale.ROOT, "%.1f MB", size / (double) (KIB * KIB));
+        return Numbers.fixed(size / (double) (KIB * KIB), 1) + " MB";
     }
 
     /** The UTC day of a timestamp, {@code 2026-11-30}. */
     public static String day(OffsetDateTime when) {
-        return when == null ? "-" : when.atZoneSameInstant(ZoneOffset.UTC).format(DAY);
+        if (when == null) {
+            return "-";
+        }
+        LocalDate day = when.withOffsetSameInstant(ZoneOffset.UTC).toLocalDate();
+        // LocalDate's own ISO form is yyyy-MM-dd for years 0..9999, without a formatter's parse state per call
+        return day.getYear() >= 0 && day.getYear() <= 9999 ? day.toString() : day.format(DAY);
     }
 
     /** A timestamp to the minute, in UTC. */
@@ -49,22 +55,22 @@ public final class Formats {
 
     /** {@code 12345} -> {@code 12,345}; null (not known) -> {@code -}. */
     public static String total(Long n) {
-        return n == null ? "-" : String.format(Locale.ROOT, "%,d", n);
+        return n == null ? "-" : Numbers.grouped(n);
     }
 
     /** {@code 12345} -> {@code 12,345}. */
     public static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        return Numbers.grouped(n);
     }
 
     /** A fraction as a percentage, {@code 0.523} -> {@code 52.3%}. */
     public static String percent(Double fraction) {
-        return fraction == null ? "-" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+        return fraction == null ? "-" : Numbers.fixed(fraction * 100, 1) + "%";
     }
 
     /** A score with three decimals. */
     public static String score(Double value) {
-        return value == null ? "-" : String.format(Locale.ROOT, "%.3f", value);
+        return value == null ? "-" : Numbers.fixed(value, 3);
     }
 
     /** Percent-encodes a query parameter value. */
