@@ -116,7 +116,7 @@ public class SearchService {
                 }
             }
             if (cap == SearchSql.Cap.GUARDED) {
-                SearchResult exact = read(c, sql.filtered(cap), request, true);
+                SearchResult exact = answer(c, sql.filtered(cap), request, cap, false, estimate);
                 if (exact != null) {
                     return exact;
                 }
@@ -127,29 +127,7 @@ public class SearchService {
                     walkSortIndex(c);
                 }
             }
-            try (PreparedStatement ps = prepare(c, sql.filtered(cap)); ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    if (cap == SearchSql.Cap.ONE_PASS) {
-                        approximate = rs.getBoolean("capped");
-                    }
-                    total = rs.getLong("total");
-                    facets = counts(rs, "facet_tags", "facet_counts");
-                    tasks = counts(rs, "task_tags", "task_counts");
-                    domains = counts(rs, "domain_tags", "domain_counts");
-                    licenses = counts(rs, "license_tags", "license_counts");
-                    statuses = statuses(rs);
-                    if (rs.getObject("id") != null) {
-                        items.add(summary(rs));
-                    }
-                }
-            }
-            if (approximate && total > 0) {
-                double scale = (double) estimate / total;
-                facets = scaled(facets, scale);
-                tasks = scaled(tasks, scale);
-                statuses.replaceAll((code, n) -> Math.round(n * scale));
-                total = estimate;
-            }
+            return answer(c, sql.filtered(cap), request, cap, approximate, estimate);
         } else {
             try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -171,11 +149,12 @@ public class SearchService {
     }
 
     /**
-     * The exact answer of a {@link SearchSql.Cap#GUARDED} statement, or null when it found more than
-     * {@link SearchSql#TOP_K_CAP} matches.
+     * The answer of a {@link SearchSql#filtered} statement: with {@code approximate} (or, for {@link SearchSql.Cap#ONE_PASS},
+     * when its column {@code capped} says so) the total is the {@code estimate} and the facets are scaled to it; null
+     * when a {@link SearchSql.Cap#GUARDED} statement found more than {@link SearchSql#TOP_K_CAP} matches.
      */
-    private static SearchResult read(Connection c, SearchSql.Statement statement, SearchRequest request, boolean guarded)
-            throws SQLException {
+    private static SearchResult answer(Connection c, SearchSql.Statement statement, SearchRequest request, SearchSql.Cap cap,
+                                       boolean approximate, long estimate) throws SQLException {
         long total = 0;
         List<TagCount> facets = List.of();
         List<TagCount> tasks = List.of();
@@ -185,8 +164,11 @@ public class SearchService {
         List<Summary> items = new ArrayList<>();
         try (PreparedStatement ps = prepare(c, statement); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                if (guarded && rs.getBoolean("capped")) {
+                if (cap == SearchSql.Cap.GUARDED && rs.getBoolean("capped")) {
                     return null;
+                }
+                if (cap == SearchSql.Cap.ONE_PASS) {
+                    approximate = rs.getBoolean("capped");
                 }
                 total = rs.getLong("total");
                 facets = counts(rs, "facet_tags", "facet_counts");
@@ -199,8 +181,15 @@ public class SearchService {
                 }
             }
         }
+        if (approximate && total > 0) {
+            double scale = (double) estimate / total;
+            facets = scaled(facets, scale);
+            tasks = scaled(tasks, scale);
+            statuses.replaceAll((code, n) -> Math.round(n * scale));
+            total = estimate;
+        }
         return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
-                licenses), false);
+                licenses), approximate);
     }
 
     /** Counts of the ranked candidates scaled up to the estimated total (a capped search's facets are estimates too). */
