@@ -61,8 +61,22 @@ public class SearchService {
 
     /** Runs the statements inside the search's transaction. */
     private static SearchResult search(Connection c, SearchSql sql, SearchRequest request) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(SESSION_SETTINGS)) {
-            ps.execute();
+        long environments = 0;
+        if (sql.onePass()) {
+            // with the planner's count of all environments, for SearchSql#walkSortIndex
+            try (PreparedStatement ps = c.prepareStatement(SESSION_SETTINGS
+                    + ", (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass)");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                environments = rs.getLong(5);
+            }
+        } else {
+            // a search with words (and a status filter) starts with its probe, planned without sequential scans (see
+            // #probe): in the same round trip
+            try (PreparedStatement ps = c.prepareStatement(sql.hasWords()
+                    ? SESSION_SETTINGS + ", set_config('enable_seqscan', 'off', true)" : SESSION_SETTINGS)) {
+                ps.execute();
+            }
         }
         long total = 0;
         List<TagCount> facets = List.of();
@@ -74,36 +88,46 @@ public class SearchService {
         boolean approximate = false;
         if (!sql.isListing()) {
             long estimate = -1;
-            long[] probe = sql.hasWords() ? probe(c, sql) : null;
-            if (probe != null && probe[0] > SearchSql.TOP_K_CAP) {
-                // a very common word: rank the best candidates only, estimate the total
-                estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned(c, sql.estimate()));
-                approximate = true;
-                if (SearchSql.walkSortIndex(estimate, probe[1])) {
-                    set(c, "enable_bitmapscan", "off");
-                    set(c, "enable_seqscan", "off");
+            SearchSql.Cap cap = SearchSql.Cap.NONE;
+            if (sql.onePass()) {
+                // no probe: a word the planner expects in few environments is answered from all its matches, read once
+                // with a guard (at most TOP_K_CAP + 1); a common one from its first TOP_K_CAP + 1 candidates, read
+                // once, which say whether there are more (then the total is the planner's estimate, "about N")
+                long planned = planned(c, sql.estimate());
+                estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned);
+                if (planned <= SearchSql.TOP_K_CAP) {
+                    cap = SearchSql.Cap.GUARDED;
+                } else {
+                    cap = SearchSql.Cap.ONE_PASS;
+                    if (estimate > 4L * SearchSql.TOP_K_CAP && SearchSql.walkSortIndex(estimate, environments)) {
+                        walkSortIndex(c);
+                    }
                 }
-            }
-            try (PreparedStatement ps = prepare(c, sql.filtered(approximate)); ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    total = rs.getLong("total");
-                    facets = counts(rs, "facet_tags", "facet_counts");
-                    tasks = counts(rs, "task_tags", "task_counts");
-                    domains = counts(rs, "domain_tags", "domain_counts");
-                    licenses = counts(rs, "license_tags", "license_counts");
-                    statuses = statuses(rs);
-                    if (rs.getObject("id") != null) {
-                        items.add(summary(rs));
+            } else {
+                long[] probe = sql.hasWords() ? probe(c, sql) : null;
+                if (probe != null && probe[0] > SearchSql.TOP_K_CAP) {
+                    // a very common word: rank the best candidates only, estimate the total
+                    estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned(c, sql.estimate()));
+                    approximate = true;
+                    cap = SearchSql.Cap.CAPPED;
+                    if (SearchSql.walkSortIndex(estimate, probe[1])) {
+                        walkSortIndex(c);
                     }
                 }
             }
-            if (approximate && total > 0) {
-                double scale = (double) estimate / total;
-                facets = scaled(facets, scale);
-                tasks = scaled(tasks, scale);
-                statuses.replaceAll((code, n) -> Math.round(n * scale));
-                total = estimate;
+            if (cap == SearchSql.Cap.GUARDED) {
+                SearchResult exact = answer(c, sql.filtered(cap), request, cap, false, estimate);
+                if (exact != null) {
+                    return exact;
+                }
+                // more matches than the planner expected: as a probe that found more
+                approximate = true;
+                cap = SearchSql.Cap.CAPPED;
+                if (SearchSql.walkSortIndex(estimate, environments)) {
+                    walkSortIndex(c);
+                }
             }
+            return answer(c, sql.filtered(cap), request, cap, approximate, estimate);
         } else {
             try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -124,6 +148,50 @@ public class SearchService {
                 licenses), approximate);
     }
 
+    /**
+     * The answer of a {@link SearchSql#filtered} statement: with {@code approximate} (or, for {@link SearchSql.Cap#ONE_PASS},
+     * when its column {@code capped} says so) the total is the {@code estimate} and the facets are scaled to it; null
+     * when a {@link SearchSql.Cap#GUARDED} statement found more than {@link SearchSql#TOP_K_CAP} matches.
+     */
+    private static SearchResult answer(Connection c, SearchSql.Statement statement, SearchRequest request, SearchSql.Cap cap,
+                                       boolean approximate, long estimate) throws SQLException {
+        long total = 0;
+        List<TagCount> facets = List.of();
+        List<TagCount> tasks = List.of();
+        List<TagCount> domains = List.of();
+        List<TagCount> licenses = List.of();
+        Map<String, Long> statuses = new LinkedHashMap<>();
+        List<Summary> items = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, statement); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                if (cap == SearchSql.Cap.GUARDED && rs.getBoolean("capped")) {
+                    return null;
+                }
+                if (cap == SearchSql.Cap.ONE_PASS) {
+                    approximate = rs.getBoolean("capped");
+                }
+                total = rs.getLong("total");
+                facets = counts(rs, "facet_tags", "facet_counts");
+                tasks = counts(rs, "task_tags", "task_counts");
+                domains = counts(rs, "domain_tags", "domain_counts");
+                licenses = counts(rs, "license_tags", "license_counts");
+                statuses = statuses(rs);
+                if (rs.getObject("id") != null) {
+                    items.add(summary(rs));
+                }
+            }
+        }
+        if (approximate && total > 0) {
+            double scale = (double) estimate / total;
+            facets = scaled(facets, scale);
+            tasks = scaled(tasks, scale);
+            statuses.replaceAll((code, n) -> Math.round(n * scale));
+            total = estimate;
+        }
+        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
+                licenses), approximate);
+    }
+
     /** Counts of the ranked candidates scaled up to the estimated total (a capped search's facets are estimates too). */
     private static List<TagCount> scaled(List<TagCount> counts, double scale) {
         return counts.stream().map(t -> new TagCount(t.tag(), Math.round(t.count() * scale))).toList();
@@ -134,23 +202,21 @@ public class SearchService {
      * the planner's count of all environments, for {@link SearchSql#walkSortIndex}), read
      * through the GIN index. Sequential scans are off for it: with a LIMIT the planner takes a scan of the table that
      * stops early for cheap, but every row it reads has its (out of line) document decompressed, ~10 times the work of
-     * the index's bitmap for a common word (1 s instead of 30 ms for "math" at 100,000 environments).
+     * the index's bitmap for a common word (1 s instead of 30 ms for "math" at 100,000 environments). No extra round
+     * trips for the setting: the transaction's settings statement turned them off, and the probe turns them on again
+     * as it runs (after it was planned), for the statements after it ({@link SearchSql#probe}).
      */
     private static long[] probe(Connection c, SearchSql sql) throws SQLException {
-        set(c, "enable_seqscan", "off");
         try (PreparedStatement ps = prepare(c, sql.probe()); ResultSet rs = ps.executeQuery()) {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
-        } finally {
-            set(c, "enable_seqscan", "on");
         }
     }
 
-    /** Sets a setting for the rest of the search's transaction. */
-    private static void set(Connection c, String setting, String value) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT set_config(?, ?, true)")) {
-            ps.setString(1, setting);
-            ps.setString(2, value);
+    /** Plans the rest of the transaction's statements with neither sequential nor bitmap scans (see SearchSql#walkSortIndex). */
+    private static void walkSortIndex(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT set_config('enable_bitmapscan', 'off', true),"
+                + " set_config('enable_seqscan', 'off', true)")) {
             ps.execute();
         }
     }

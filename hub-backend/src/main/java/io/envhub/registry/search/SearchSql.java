@@ -64,7 +64,36 @@ public final class SearchSql {
 
     /** Total, facets and the page (one row per item, at least one row) of a search with text, tags or an owner. */
     Statement filtered() {
-        return filtered(false);
+        return filtered(Cap.NONE);
+    }
+
+    /** How a search with words limits the full-text matches it ranks. */
+    enum Cap {
+        /** Every match (the probe found at most {@link #TOP_K_CAP}, or the text has no words). */
+        NONE,
+        /** The {@link #TOP_K_CAP} first in the sort's order plus the exact name (the probe found more). */
+        CAPPED,
+        /**
+         * No probe before: the first {@link #TOP_K_CAP} + 1 matches in the sort's order are read once; when there are
+         * more than {@link #TOP_K_CAP}, the first {@link #TOP_K_CAP} and the exact name are ranked (as {@link #CAPPED}),
+         * else all of them (as {@link #NONE}: the same set), and column {@code capped} says which.
+         */
+        ONE_PASS,
+        /**
+         * No probe before, for a word the planner expects in at most {@link #TOP_K_CAP} environments: every match, read
+         * once and ranked (as {@link #NONE}), but at most {@link #TOP_K_CAP} + 1 of them; column {@code capped} says
+         * whether there were more (the planner was wrong), and then the answer is not used: the search runs again
+         * {@link #CAPPED}.
+         */
+        GUARDED
+    }
+
+    /**
+     * Whether a search can be answered in {@link Cap#ONE_PASS}: it has words, and no status filter (the probe counts
+     * the matches of every filter, status included, while the candidates are the matches of every filter but status).
+     */
+    boolean onePass() {
+        return hasWords() && request.statusFilter() == null;
     }
 
     /** Whether the text has words for the full-text index (only then can a search be capped). */
@@ -72,11 +101,16 @@ public final class SearchSql {
         return request.text() != null && WORD.matcher(request.text()).find();
     }
 
-    /** Counts the full-text matches up to {@link #TOP_K_CAP} + 1 (the first pass: stops early on a common word). */
+    /**
+     * Counts the full-text matches up to {@link #TOP_K_CAP} + 1 (the first pass: stops early on a common word). Planned
+     * with sequential scans off (see {@link SearchService}); running it turns them on again for the rest of the
+     * transaction (a setting changed while a statement runs applies from the next statement's planning on).
+     */
     Statement probe() {
         return statement(new Sql().append("SELECT (SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ ")
                 .append(tsquery()).append(" AND ").append(filters()).append(" LIMIT ").append(TOP_K_CAP + 1).append(") x),")
-                .append(" (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass)"));
+                .append(" (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass),")
+                .append(" set_config('enable_seqscan', 'on', true)"));
     }
 
     /**
@@ -113,6 +147,12 @@ public final class SearchSql {
      * order (downloads for relevance and trending) plus the exact name, so a very common word does not rank every match.
      */
     Statement filtered(boolean capped) {
+        return filtered(capped ? Cap.CAPPED : Cap.NONE);
+    }
+
+    /** Like {@link #filtered()}, with the given {@link Cap}. */
+    Statement filtered(Cap cap) {
+        boolean capped = cap == Cap.CAPPED;
         Sql sql = new Sql().append("WITH ");
         String text = request.text();
         boolean words = text != null && WORD.matcher(text).find();
@@ -123,30 +163,42 @@ public final class SearchSql {
         } else {
             if (words) {
                 sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ",
-                                request.wordsText(), request.wordsText())
-                        .append("fts AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
+                                request.wordsText(), request.wordsText());
+                if (cap == Cap.ONE_PASS) {
+                    // (numbered after the LIMIT, so the sort before it stays a top-N sort)
+                    sql.append("cand AS MATERIALIZED (SELECT e.*, row_number() OVER (ORDER BY " + candidateOrder() + ") AS rn")
+                            .append(" FROM (SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
+                            .append(" (SELECT tsq FROM query) AND ").append(filters(false)).append(" ORDER BY " + candidateOrder())
+                            .append(" LIMIT ").append(TOP_K_CAP + 1).append(") e), ");
+                }
+                sql.append("fts AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
                 if (request.sort() == SearchSort.RELEVANCE) {
                     sql.append(", (coalesce(ts_rank(e.search_head, (SELECT tsq FROM query)), 0)")
                             .append(" + CASE WHEN e.name = ? THEN 10 ELSE 0 END)::float8 AS rank", request.nameText());
                 } else {
                     sql.append(", 0::float8 AS rank");
                 }
-                if (capped) {
-                    String candidateOrder = switch (request.sort()) {
-                        case RELEVANCE, TRENDING -> "e.download_count DESC, e.id";
-                        default -> order("e.");
-                    };
+                if (cap == Cap.ONE_PASS) {
+                    // the candidates once (cand, one more than the cap, so it tells whether there are more), ranked
+                    // from there: the first TOP_K_CAP and the exact name (all of them when there are no more)
+                    sql.append(" FROM ((SELECT " + CANDIDATE_COLUMNS + " FROM cand e WHERE e.rn <= ").append(TOP_K_CAP)
+                            .append(") UNION ALL (SELECT " + CANDIDATE_COLUMNS)
+                            .append(" FROM hub.environments e WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ",
+                                    request.nameText())
+                            .append(filters(false)).append(" AND NOT EXISTS (SELECT 1 FROM cand c WHERE c.id = e.id AND c.rn <= ")
+                            .append(TOP_K_CAP).append("))) e), ");
+                } else if (capped) {
                     // only the columns read above (the whole row would carry the README and the document into the
                     // sort and the UNION's duplicate check, which then decompresses them: ~10 times slower)
                     sql.append(" FROM ((SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
-                            .append(" (SELECT tsq FROM query) AND ").append(filters(false)).append(" ORDER BY " + candidateOrder)
+                            .append(" (SELECT tsq FROM query) AND ").append(filters(false)).append(" ORDER BY " + candidateOrder())
                             .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT " + CANDIDATE_COLUMNS)
                             .append(" FROM hub.environments e WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ",
                                     request.nameText())
                             .append(filters(false)).append(")) e), ");
                 } else {
                     sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
-                            .append(filters(false)).append("), ");
+                            .append(filters(false)).append(cap == Cap.GUARDED ? " LIMIT " + (TOP_K_CAP + 1) : "").append("), ");
                 }
             } else {
                 sql.append("fts AS (SELECT " + MATCH_COLUMNS + ", 0::float8 AS rank FROM hub.environments e WHERE false), ");
@@ -197,11 +249,21 @@ public final class SearchSql {
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic) AS license_counts,")
                 .append(" (SELECT array_agg(tag ORDER BY tag) FROM st) AS status_tags,")
                 .append(" (SELECT array_agg(n ORDER BY tag) FROM st) AS status_counts,")
+                .append(cap == Cap.ONE_PASS && words ? " (SELECT count(*) > " + TOP_K_CAP + " FROM cand) AS capped," : "")
+                .append(cap == Cap.GUARDED && words ? " (SELECT count(*) > " + TOP_K_CAP + " FROM fts) AS capped," : "")
                 .append(" p.id, p.downloads7d, " + SUMMARY_COLUMNS)
                 .append(" FROM (SELECT 1) AS one LEFT JOIN page p ON true")
                 .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
                 .append(" ORDER BY " + order("p."));
         return statement(sql);
+    }
+
+    /** The order of a capped search's candidates over {@code e}: downloads for relevance and trending, else the sort's. */
+    private String candidateOrder() {
+        return switch (request.sort()) {
+            case RELEVANCE, TRENDING -> "e.download_count DESC, e.id";
+            default -> order("e.");
+        };
     }
 
     /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
