@@ -108,7 +108,7 @@ public class StreamingPublisher {
             if (streamTo != null) {
                 push.wroteObject(streamTo); // whatever reaches the store under this key goes again if the push fails
             }
-            push.received(receiver.receive(body, length, streamTo));
+            push.received(receiver.receive(body, length, streamTo, declared));
             if (declared != null && !declared.equals(push.received().sha256())) {
                 throw mismatch(push.received().sha256(), declared);
             }

@@ -111,6 +111,50 @@ public abstract class ObjectStoreContract {
     }
 
     @Test
+    void storesALargeObjectOfKnownLengthWhole() throws Exception {
+        String key = prefix() + "large.whl";
+        byte[] data = bytes(20 << 20); // over a multipart part: one object whatever way it is sent
+        store.put(key, new ByteArrayInputStream(data), data.length, "application/zip");
+        assertArrayEquals(data, read(store.get(key)));
+        assertEquals(Optional.of((long) data.length), store.size(key));
+    }
+
+    @Test
+    void aStreamThatFailsBeforeItsLengthStoresNothing() {
+        String key = prefix() + "failed.whl";
+        byte[] data = bytes(1 << 20);
+        InputStream failing = new InputStream() {
+            private final ByteArrayInputStream first = new ByteArrayInputStream(data, 0, 600_000);
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = first.read(b, off, len);
+                if (n < 0) {
+                    throw new IOException("the upload was interrupted");
+                }
+                return n;
+            }
+        };
+        assertThrows(StorageException.class, () -> store.put(key, failing, data.length, "application/zip"));
+        assertEquals(Optional.empty(), store.size(key), "no object, not even a partial one");
+    }
+
+    @Test
+    void aStreamShorterThanItsLengthStoresNothing() {
+        String key = prefix() + "short.whl";
+        byte[] data = bytes(300_000);
+        assertThrows(StorageException.class,
+                () -> store.put(key, new ByteArrayInputStream(data, 0, 200_000), data.length, "application/zip"));
+        assertEquals(Optional.empty(), store.size(key));
+    }
+
+    @Test
     void storesAnEmptyObject() throws Exception {
         String key = prefix() + "empty";
         store.put(key, new ByteArrayInputStream(new byte[0]), 0, "application/octet-stream");

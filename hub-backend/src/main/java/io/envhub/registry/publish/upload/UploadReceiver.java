@@ -24,7 +24,9 @@ import java.util.concurrent.Future;
 /**
  * Receives a raw upload body in one pass: every chunk is hashed and written to a local file (for the archive checks)
  * and, when the client declared the sha256 up front, also handed to the object store under its final
- * content-addressed key at the same time, so the bytes reach the store while they arrive instead of after.
+ * content-addressed key at the same time, so the bytes reach the store while they arrive instead of after. The last
+ * chunk is handed over only once the whole body's sha256 is known to be the declared one: a body that does not match
+ * its address never completes that object (the store's request fails instead).
  * Memory stays constant whatever the size: one read buffer plus a bounded {@link ChunkPipe} (6 MiB).
  */
 @ApplicationScoped
@@ -65,10 +67,15 @@ public class UploadReceiver {
      *
      * @param body the request body
      * @param length the declared Content-Length, or -1 when unknown
-     * @param storeKey write the bytes to this object key while receiving, or null not to (the key must be the one the
-     *     declared sha256 gives; the caller checks the hash afterwards and removes the object on a mismatch)
+     * @param storeKey write the bytes to this object key while receiving, or null not to
+     * @param declaredSha256 the sha256 (hex) {@code storeKey} is the address of; with a storeKey, required
+     * @return what was received; its {@code storedKey} is null when the bytes were not stored, which is the case when
+     *     their sha256 is not the declared one (the caller refuses the push)
      */
-    public Received receive(InputStream body, long length, String storeKey) {
+    public Received receive(InputStream body, long length, String storeKey, String declaredSha256) {
+        if (storeKey != null && declaredSha256 == null) {
+            throw new IllegalArgumentException("streaming to " + storeKey + " needs the sha256 it is the address of");
+        }
         Path file = tempFile();
         ChunkPipe pipe = storeKey != null ? new ChunkPipe(CHUNKS_IN_FLIGHT, CHUNK) : null;
         Future<?> put = pipe == null ? null : writers.submit(() -> {
@@ -84,6 +91,8 @@ public class UploadReceiver {
         long total = 0;
         try (OutputStream out = Files.newOutputStream(file)) {
             byte[] spare = pipe == null ? new byte[CHUNK] : null;
+            byte[] held = null; // the latest chunk, handed to the store after the next one arrives or the hash matched
+            int heldLength = 0;
             while (true) {
                 byte[] buf = pipe == null ? spare : pipe.buffer();
                 int n = body.readNBytes(buf, 0, CHUNK);
@@ -97,20 +106,32 @@ public class UploadReceiver {
                 digest.update(buf, 0, n);
                 out.write(buf, 0, n);
                 if (pipe != null) {
-                    pipe.write(buf, n);
+                    if (held != null) {
+                        pipe.write(held, heldLength);
+                    }
+                    held = buf;
+                    heldLength = n;
                 }
             }
             if (total == 0) {
                 throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "The request body is empty: send the wheel's bytes.");
             }
-            if (pipe != null) {
-                if (length >= 0 && total != length) {
-                    throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "Received " + total + " of " + length + " bytes.");
-                }
-                pipe.close();
-                awaitStored(put);
+            String sha256 = HexFormat.of().formatHex(digest.digest());
+            if (pipe == null) {
+                return new Received(file, sha256, total, null);
             }
-            return new Received(file, HexFormat.of().formatHex(digest.digest()), total, pipe == null ? null : storeKey);
+            if (length >= 0 && total != length) {
+                throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "Received " + total + " of " + length + " bytes.");
+            }
+            if (!sha256.equals(declaredSha256)) {
+                pipe.abort(); // the last chunk never reaches the store: the object of the declared hash is not completed
+                awaitQuietly(put);
+                return new Received(file, sha256, total, null);
+            }
+            pipe.write(held, heldLength);
+            pipe.close();
+            awaitStored(put);
+            return new Received(file, sha256, total, storeKey);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(file);
             if (e instanceof ChunkPipe.StoreStopped) {
