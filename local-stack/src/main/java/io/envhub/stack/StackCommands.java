@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,12 @@ final class StackCommands {
         List<String> startedHere = new ArrayList<>();
         try {
             startInfra(startedHere);
-            startKeycloak(startedHere);
-            startServices(startedHere);
+            // Keycloak and the services start side by side: a service waits for Keycloak by itself (its OIDC
+            // connection delay, then lazily at its first request), and its readiness is awaited after Keycloak's
+            Launched keycloak = launchKeycloak(startedHere);
+            Map<Service, Launched> services = launchServices(startedHere);
+            awaitKeycloak(keycloak);
+            awaitServices(services);
         } catch (StackFailure failure) {
             failure.report(System.err);
             System.err.println("Expected start times here: " + FIRST_START + "; a later up takes " + WARM_START + ".");
@@ -107,39 +112,42 @@ final class StackCommands {
         System.out.println("infra        " + Files.readString(ready).trim().replace(System.lineSeparator(), ", "));
     }
 
-    private void startKeycloak(List<String> startedHere) throws Exception {
+    /** A component this call started or found running: its pid, where its log stood (-1: found running), its home. */
+    private record Launched(long pid, long logOffset, Path home) {
+    }
+
+    private Launched launchKeycloak(List<String> startedHere) throws Exception {
         int port = config.keycloakPort();
         Optional<Long> running = Processes.livePid(pidFile(KEYCLOAK));
-        long pid;
-        long offset = LogDigest.size(log(KEYCLOAK));
-        Path home = null;
         if (running.isPresent()) {
-            pid = running.get();
-            offset = -1;
-        } else {
-            clearLeftovers(KEYCLOAK, port);
-            home = KeycloakLauncher.install(config.dataDir());
-            Path realm = config.repo().resolve("deploy/keycloak/envhub-realm.json");
-            pid = KeycloakLauncher.start(home, port, realm, log(KEYCLOAK), pidFile(KEYCLOAK), false);
-            startedHere.add(KEYCLOAK);
+            return new Launched(running.get(), -1, null);
         }
-        if (!KeycloakLauncher.awaitReady(port, pid, KEYCLOAK_TIMEOUT)) {
-            throw new StackFailure(KEYCLOAK, notReady("Keycloak", pid, KEYCLOAK_TIMEOUT), log(KEYCLOAK), offset, null);
+        long offset = LogDigest.size(log(KEYCLOAK));
+        clearLeftovers(KEYCLOAK, port);
+        Path home = KeycloakLauncher.install(config.dataDir());
+        Path realm = config.repo().resolve("deploy/keycloak/envhub-realm.json");
+        long pid = KeycloakLauncher.start(home, port, realm, log(KEYCLOAK), pidFile(KEYCLOAK), false);
+        startedHere.add(KEYCLOAK);
+        return new Launched(pid, offset, home);
+    }
+
+    private void awaitKeycloak(Launched keycloak) throws Exception {
+        if (!KeycloakLauncher.awaitReady(config.keycloakPort(), keycloak.pid(), KEYCLOAK_TIMEOUT)) {
+            throw new StackFailure(KEYCLOAK, notReady("Keycloak", keycloak.pid(), KEYCLOAK_TIMEOUT), log(KEYCLOAK),
+                    keycloak.logOffset(), null);
         }
-        if (home != null) {
-            KeycloakLauncher.keepBuild(home);
+        if (keycloak.home() != null) {
+            KeycloakLauncher.keepBuild(keycloak.home());
         }
         System.out.println("keycloak     ready at " + config.get("ENVHUB_KEYCLOAK_URL"));
     }
 
-    private void startServices(List<String> startedHere) throws Exception {
-        Map<Service, Long> pids = new HashMap<>();
-        Map<Service, Long> offsets = new HashMap<>();
+    private Map<Service, Launched> launchServices(List<String> startedHere) throws Exception {
+        Map<Service, Launched> launched = new EnumMap<>(Service.class);
         for (Service s : Service.values()) {
             Optional<Long> running = Processes.livePid(pidFile(s.module()));
             if (running.isPresent()) {
-                pids.put(s, running.get());
-                offsets.put(s, -1L);
+                launched.put(s, new Launched(running.get(), -1, null));
                 continue;
             }
             clearLeftovers(s.module(), s.port());
@@ -147,15 +155,20 @@ final class StackCommands {
             Map<String, String> env = serviceEnv();
             env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
             env.put("QUARKUS_HTTP_PORT", Integer.toString(s.port()));
-            offsets.put(s, LogDigest.size(log(s.module())));
-            pids.put(s, Processes.startDetached(cmd, env, config.repo(), log(s.module()), pidFile(s.module())));
+            long offset = LogDigest.size(log(s.module()));
+            long pid = Processes.startDetached(cmd, env, config.repo(), log(s.module()), pidFile(s.module()));
             startedHere.add(s.module());
+            launched.put(s, new Launched(pid, offset, null));
         }
+        return launched;
+    }
+
+    private void awaitServices(Map<Service, Launched> launched) throws Exception {
         for (Service s : Service.values()) {
-            long pid = pids.get(s);
+            long pid = launched.get(s).pid();
             if (!Http.awaitOk(s.readinessUrl(), SERVICE_TIMEOUT, () -> Processes.isAlive(pid))) {
                 throw new StackFailure(s.module(), notReady(s.module(), pid, SERVICE_TIMEOUT), log(s.module()),
-                        offsets.get(s), s.readinessUrl());
+                        launched.get(s).logOffset(), s.readinessUrl());
             }
             System.out.println(String.format("%-12s ready at %s", shortName(s), s.url()));
         }
