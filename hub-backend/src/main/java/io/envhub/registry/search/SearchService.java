@@ -61,91 +61,89 @@ public class SearchService {
 
     /** Runs the statements inside the search's transaction. */
     private static SearchResult search(Connection c, SearchSql sql, SearchRequest request) throws SQLException {
-        long environments = 0;
+        long environments = settings(c, sql);
+        if (sql.isListing()) {
+            return listing(c, sql, request);
+        }
+        long estimate = -1;
+        boolean approximate = false;
+        SearchSql.Cap cap = SearchSql.Cap.NONE;
         if (sql.onePass()) {
-            // with the planner's count of all environments, for SearchSql#walkSortIndex
+            // no probe: a word the planner expects in few environments is answered from all its matches, read once
+            // with a guard (at most TOP_K_CAP + 1); a common one from its first TOP_K_CAP + 1 candidates, read
+            // once, which say whether there are more (then the total is the planner's estimate, "about N")
+            long planned = planned(c, sql.estimate());
+            estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned);
+            if (planned <= SearchSql.TOP_K_CAP) {
+                cap = SearchSql.Cap.GUARDED;
+            } else {
+                cap = SearchSql.Cap.ONE_PASS;
+                if (estimate > 4L * SearchSql.TOP_K_CAP && SearchSql.walkSortIndex(estimate, environments)) {
+                    walkSortIndex(c);
+                }
+            }
+        } else {
+            long[] probe = sql.hasWords() ? probe(c, sql) : null;
+            if (probe != null && probe[0] > SearchSql.TOP_K_CAP) {
+                // a very common word: rank the best candidates only, estimate the total
+                estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned(c, sql.estimate()));
+                approximate = true;
+                cap = SearchSql.Cap.CAPPED;
+                if (SearchSql.walkSortIndex(estimate, probe[1])) {
+                    walkSortIndex(c);
+                }
+            }
+        }
+        if (cap == SearchSql.Cap.GUARDED) {
+            SearchResult exact = answer(c, sql.filtered(cap), request, cap, false, estimate);
+            if (exact != null) {
+                return exact;
+            }
+            // more matches than the planner expected: as a probe that found more
+            approximate = true;
+            cap = SearchSql.Cap.CAPPED;
+            if (SearchSql.walkSortIndex(estimate, environments)) {
+                walkSortIndex(c);
+            }
+        }
+        return answer(c, sql.filtered(cap), request, cap, approximate, estimate);
+    }
+
+    /**
+     * The search transaction's settings, in one round trip with what the search needs first: for a one-pass search
+     * the planner's count of all environments (for {@link SearchSql#walkSortIndex}, returned), for one with a probe
+     * the probe's plan without sequential scans (see {@link #probe}); 0 when nothing is counted.
+     */
+    private static long settings(Connection c, SearchSql sql) throws SQLException {
+        if (sql.onePass()) {
             try (PreparedStatement ps = c.prepareStatement(SESSION_SETTINGS
                     + ", (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass)");
                  ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                environments = rs.getLong(5);
-            }
-        } else {
-            // a search with words (and a status filter) starts with its probe, planned without sequential scans (see
-            // #probe): in the same round trip
-            try (PreparedStatement ps = c.prepareStatement(sql.hasWords()
-                    ? SESSION_SETTINGS + ", set_config('enable_seqscan', 'off', true)" : SESSION_SETTINGS)) {
-                ps.execute();
+                return rs.getLong(5);
             }
         }
-        long total = 0;
-        List<TagCount> facets = List.of();
-        List<TagCount> tasks = List.of();
-        List<TagCount> domains = List.of();
-        List<TagCount> licenses = List.of();
-        Map<String, Long> statuses = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql.hasWords()
+                ? SESSION_SETTINGS + ", set_config('enable_seqscan', 'off', true)" : SESSION_SETTINGS)) {
+            ps.execute();
+        }
+        return 0;
+    }
+
+    /** A listing (no words, no filter that needs the match set): one page of rows, then the kept counts. */
+    private static SearchResult listing(Connection c, SearchSql sql, SearchRequest request) throws SQLException {
         List<Summary> items = new ArrayList<>();
-        boolean approximate = false;
-        if (!sql.isListing()) {
-            long estimate = -1;
-            SearchSql.Cap cap = SearchSql.Cap.NONE;
-            if (sql.onePass()) {
-                // no probe: a word the planner expects in few environments is answered from all its matches, read once
-                // with a guard (at most TOP_K_CAP + 1); a common one from its first TOP_K_CAP + 1 candidates, read
-                // once, which say whether there are more (then the total is the planner's estimate, "about N")
-                long planned = planned(c, sql.estimate());
-                estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned);
-                if (planned <= SearchSql.TOP_K_CAP) {
-                    cap = SearchSql.Cap.GUARDED;
-                } else {
-                    cap = SearchSql.Cap.ONE_PASS;
-                    if (estimate > 4L * SearchSql.TOP_K_CAP && SearchSql.walkSortIndex(estimate, environments)) {
-                        walkSortIndex(c);
-                    }
-                }
-            } else {
-                long[] probe = sql.hasWords() ? probe(c, sql) : null;
-                if (probe != null && probe[0] > SearchSql.TOP_K_CAP) {
-                    // a very common word: rank the best candidates only, estimate the total
-                    estimate = Math.max(SearchSql.TOP_K_CAP + 1L, planned(c, sql.estimate()));
-                    approximate = true;
-                    cap = SearchSql.Cap.CAPPED;
-                    if (SearchSql.walkSortIndex(estimate, probe[1])) {
-                        walkSortIndex(c);
-                    }
-                }
-            }
-            if (cap == SearchSql.Cap.GUARDED) {
-                SearchResult exact = answer(c, sql.filtered(cap), request, cap, false, estimate);
-                if (exact != null) {
-                    return exact;
-                }
-                // more matches than the planner expected: as a probe that found more
-                approximate = true;
-                cap = SearchSql.Cap.CAPPED;
-                if (SearchSql.walkSortIndex(estimate, environments)) {
-                    walkSortIndex(c);
-                }
-            }
-            return answer(c, sql.filtered(cap), request, cap, approximate, estimate);
-        } else {
-            try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    items.add(summary(rs));
-                }
-            }
-            try (PreparedStatement ps = prepare(c, sql.listingStats()); ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                total = rs.getLong("total");
-                facets = counts(rs, "facet_tags", "facet_counts");
-                tasks = counts(rs, "task_tags", "task_counts");
-                domains = counts(rs, "domain_tags", "domain_counts");
-                statuses = statuses(rs);
-                licenses = counts(rs, "license_tags", "license_counts");
+        try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                items.add(summary(rs));
             }
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
-                licenses), approximate);
+        try (PreparedStatement ps = prepare(c, sql.listingStats()); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            Facets facets = new Facets(counts(rs, "facet_tags", "facet_counts"), counts(rs, "task_tags", "task_counts"),
+                    statuses(rs), counts(rs, "domain_tags", "domain_counts"), counts(rs, "license_tags", "license_counts"));
+            return new SearchResult(rs.getLong("total"), request.page(), request.size(), items, facets, false);
+        }
     }
 
     /**
