@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import okhttp3.ConnectionPool;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -46,7 +48,10 @@ final class StreamingPut {
                 .connectTimeout(Duration.ofSeconds(10))
                 .writeTimeout(Duration.ofMinutes(5))
                 .readTimeout(Duration.ofMinutes(5))
-                .retryOnConnectionFailure(false)
+                // no idle connection is kept: a connection kept across an object store restart is dead, and a
+                // one-shot body cannot be sent again on another one once sending began (CrashRecoveryIT)
+                .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS))
+                .retryOnConnectionFailure(true)
                 .build();
     }
 
