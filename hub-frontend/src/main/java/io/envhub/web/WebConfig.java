@@ -13,6 +13,25 @@ public interface WebConfig {
     /** The short-lived cache of public pages as anonymous visitors see them ({@code io.envhub.web.view.AnonymousPages}). */
     PageCache pageCache();
 
+    /** How long an environment page keeps the bounty awards anonymous visitors see ({@code io.envhub.web.bounty.BountyAwards}). */
+    AwardsCache awardsCache();
+
+    /** Settings of the bounty awards kept for anonymous visitors' environment pages. */
+    interface AwardsCache {
+        /**
+         * How long the awards of an environment (its approved bounty submissions), as bounty-service answered them for
+         * an anonymous visitor, are used again for that environment's page (ENVHUB_WEB_AWARDS_CACHE_TTL): an approval
+         * shows to anonymous visitors at most this late; signed-in visitors always get bounty-service's answer.
+         * {@code 0S} turns it off.
+         */
+        @WithDefault("30S")
+        Duration ttl();
+
+        /** Most environments whose awards are kept (least recently used evicted). */
+        @WithDefault("10000")
+        int maxEntries();
+    }
+
     /** Settings of the anonymous page cache. */
     interface PageCache {
         /**

@@ -1,12 +1,10 @@
 package io.envhub.web.hub;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.Explore;
 import io.envhub.web.hub.HubViews.FileEntry;
 import io.envhub.web.hub.HubViews.Owner;
-import io.envhub.web.hub.HubViews.Readme;
 import io.envhub.web.hub.HubViews.SearchResult;
 import io.envhub.web.hub.HubViews.VersionDetail;
 import io.envhub.web.hub.HubViews.VersionSummary;
@@ -51,17 +49,11 @@ public interface HubApi {
     Detail environment(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                        @PathParam("name") String name);
 
-    /** Asynchronous, like {@link #versions} and {@link #downloads}: the environment page asks for the three at once. */
     /** The environment page's data (environment, README, versions, download chart) in one call. */
     @GET
     @Path("/environments/{owner}/{name}/page")
     PageData page(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                   @PathParam("name") String name, @QueryParam("days") int days);
-
-    @GET
-    @Path("/environments/{owner}/{name}/readme")
-    CompletionStage<Readme> readme(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-                                   @PathParam("name") String name);
 
     @GET
     @Path("/environments/{owner}/{name}/versions")
@@ -102,11 +94,6 @@ public interface HubApi {
     @Produces(MediaType.WILDCARD)
     Response download(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
                       @PathParam("name") String name, @PathParam("version") String version);
-
-    @GET
-    @Path("/environments/{owner}/{name}/downloads")
-    CompletionStage<List<DayCount>> downloads(@HeaderParam("Authorization") String bearer, @PathParam("owner") String owner,
-                                              @PathParam("name") String name, @QueryParam("days") int days);
 
     @PUT
     @Path("/environments/{owner}/{name}/star")
