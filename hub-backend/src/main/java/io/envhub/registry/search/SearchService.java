@@ -46,10 +46,11 @@ public class SearchService {
     /** One page of environments the caller may read, with the total and tag facets over all matches. */
     public SearchResult search(SearchRequest request, ReadScope scope) {
         SearchSql sql = new SearchSql(request, scope);
+        ListingSql listing = new ListingSql(request, scope);
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                return search(c, sql, request);
+                return search(c, sql, listing, request);
             } finally {
                 c.rollback();
                 c.setAutoCommit(true);
@@ -60,10 +61,11 @@ public class SearchService {
     }
 
     /** Runs the statements inside the search's transaction. */
-    private static SearchResult search(Connection c, SearchSql sql, SearchRequest request) throws SQLException {
+    private static SearchResult search(Connection c, SearchSql sql, ListingSql listing, SearchRequest request)
+            throws SQLException {
         long environments = settings(c, sql);
-        if (sql.isListing()) {
-            return listing(c, sql, request);
+        if (listing.applies()) {
+            return listing(c, listing, request);
         }
         long estimate = -1;
         boolean approximate = false;
@@ -131,14 +133,14 @@ public class SearchService {
     }
 
     /** A listing (no words, no filter that needs the match set): one page of rows, then the kept counts. */
-    private static SearchResult listing(Connection c, SearchSql sql, SearchRequest request) throws SQLException {
+    private static SearchResult listing(Connection c, ListingSql sql, SearchRequest request) throws SQLException {
         List<Summary> items = new ArrayList<>();
-        try (PreparedStatement ps = prepare(c, sql.listingPage()); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = prepare(c, sql.page()); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 items.add(summary(rs));
             }
         }
-        try (PreparedStatement ps = prepare(c, sql.listingStats()); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = prepare(c, sql.stats()); ResultSet rs = ps.executeQuery()) {
             rs.next();
             Facets facets = new Facets(counts(rs, "facet_tags", "facet_counts"), counts(rs, "task_tags", "task_counts"),
                     statuses(rs), counts(rs, "domain_tags", "domain_counts"), counts(rs, "license_tags", "license_counts"));

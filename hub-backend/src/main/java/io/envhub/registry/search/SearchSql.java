@@ -2,7 +2,6 @@ package io.envhub.registry.search;
 
 import io.envhub.contract.SearchSort;
 import io.envhub.registry.security.AccessPolicy.ReadScope;
-import io.envhub.registry.model.TrustVerdict;
 import io.envhub.kit.domain.Domains;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -14,11 +13,8 @@ import java.util.regex.Pattern;
  * revrse-text} finds {@code reverse-text} without paying for trigram matching on common words. Ranking reads only
  * {@code search_head} (name, tags, summary, kept in the row) plus a large bonus for the exact name; typo matches rank
  * by twice their similarity. Total, facets and the page are computed from one materialized match set in one statement.
- * Listings (no text, no owner, at most one tag) take the page from an index and the total and facets from {@code
- * hub.public_tag_pairs} (listed environments, kept by a trigger) plus the private and unlisted environments the caller
- * may read. A task is a required tag; {@code validated=true} is a condition that the listings' counts follow too, so
- * neither stops a search from being a listing; so is a status filter ({@code hub.public_tag_status} counts per verdict,
- * migrations V11, V17). The statuses facet counts the matches of every filter but status. Trending pages sort only
+ * Listings (no text, no owner, at most one tag) are {@link ListingSql}'s. The conditions and orders both share are
+ * {@link SearchFilters}'. The statuses facet counts the matches of every filter but status. Trending pages sort only
  * their candidates ({@link TrendingSql}). The task facets are the task tags' counts over the same matches.
  * bench/search-explain.sh runs the same statements through EXPLAIN ANALYZE; keep the two in step.
  */
@@ -55,11 +51,11 @@ public final class SearchSql {
     private static final String[] DOMAINS = Domains.ALL.toArray(String[]::new);
 
     private final SearchRequest request;
-    private final ReadScope scope;
+    private final SearchFilters where;
 
     SearchSql(SearchRequest request, ReadScope scope) {
         this.request = request;
-        this.scope = scope;
+        this.where = new SearchFilters(request, scope);
     }
 
     /** Total, facets and the page (one row per item, at least one row) of a search with text, tags or an owner. */
@@ -108,7 +104,7 @@ public final class SearchSql {
      */
     Statement probe() {
         return statement(new Sql().append("SELECT (SELECT count(*) FROM (SELECT 1 FROM hub.environments e WHERE e.search @@ ")
-                .append(tsquery()).append(" AND ").append(filters()).append(" LIMIT ").append(TOP_K_CAP + 1).append(") x),")
+                .append(tsquery()).append(" AND ").append(where.filters()).append(" LIMIT ").append(TOP_K_CAP + 1).append(") x),")
                 .append(" (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass),")
                 .append(" set_config('enable_seqscan', 'on', true)"));
     }
@@ -130,7 +126,7 @@ public final class SearchSql {
     /** The planner's estimate of the matches (EXPLAIN, not run): the "about N" of a capped search. */
     Statement estimate() {
         return statement(new Sql().append("EXPLAIN (FORMAT JSON) SELECT 1 FROM hub.environments e WHERE e.search @@ ")
-                .append(tsquery()).append(" AND ").append(filters()));
+                .append(tsquery()).append(" AND ").append(where.filters()));
     }
 
     private Sql tsquery() {
@@ -159,7 +155,7 @@ public final class SearchSql {
         boolean names = text != null && NAME_CHAR.matcher(request.nameText()).find();
         if (text == null) {
             sql.append("mall AS MATERIALIZED (SELECT " + MATCH_COLUMNS + ", 0::float8 AS rank FROM hub.environments e WHERE ")
-                    .append(filters(false)).append(")");
+                    .append(where.filters(false)).append(")");
         } else {
             if (words) {
                 sql.append("query AS (SELECT websearch_to_tsquery('english', ?) || websearch_to_tsquery('simple', ?) AS tsq), ",
@@ -168,7 +164,7 @@ public final class SearchSql {
                     // (numbered after the LIMIT, so the sort before it stays a top-N sort)
                     sql.append("cand AS MATERIALIZED (SELECT e.*, row_number() OVER (ORDER BY " + candidateOrder() + ") AS rn")
                             .append(" FROM (SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
-                            .append(" (SELECT tsq FROM query) AND ").append(filters(false)).append(" ORDER BY " + candidateOrder())
+                            .append(" (SELECT tsq FROM query) AND ").append(where.filters(false)).append(" ORDER BY " + candidateOrder())
                             .append(" LIMIT ").append(TOP_K_CAP + 1).append(") e), ");
                 }
                 sql.append("fts AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
@@ -185,20 +181,20 @@ public final class SearchSql {
                             .append(") UNION ALL (SELECT " + CANDIDATE_COLUMNS)
                             .append(" FROM hub.environments e WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ",
                                     request.nameText())
-                            .append(filters(false)).append(" AND NOT EXISTS (SELECT 1 FROM cand c WHERE c.id = e.id AND c.rn <= ")
+                            .append(where.filters(false)).append(" AND NOT EXISTS (SELECT 1 FROM cand c WHERE c.id = e.id AND c.rn <= ")
                             .append(TOP_K_CAP).append("))) e), ");
                 } else if (capped) {
                     // only the columns read above (the whole row would carry the README and the document into the
                     // sort and the UNION's duplicate check, which then decompresses them: ~10 times slower)
                     sql.append(" FROM ((SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
-                            .append(" (SELECT tsq FROM query) AND ").append(filters(false)).append(" ORDER BY " + candidateOrder())
+                            .append(" (SELECT tsq FROM query) AND ").append(where.filters(false)).append(" ORDER BY " + candidateOrder())
                             .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT " + CANDIDATE_COLUMNS)
                             .append(" FROM hub.environments e WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ",
                                     request.nameText())
-                            .append(filters(false)).append(")) e), ");
+                            .append(where.filters(false)).append(")) e), ");
                 } else {
                     sql.append(" FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND ")
-                            .append(filters(false)).append(cap == Cap.GUARDED ? " LIMIT " + (TOP_K_CAP + 1) : "").append("), ");
+                            .append(where.filters(false)).append(cap == Cap.GUARDED ? " LIMIT " + (TOP_K_CAP + 1) : "").append("), ");
                 }
             } else {
                 sql.append("fts AS (SELECT " + MATCH_COLUMNS + ", 0::float8 AS rank FROM hub.environments e WHERE false), ");
@@ -210,7 +206,7 @@ public final class SearchSql {
                         .append(" WHERE (SELECT count(*) FROM (SELECT 1 FROM fts LIMIT ").append(TYPO_FALLBACK_BELOW)
                         .append(") few) < ").append(TYPO_FALLBACK_BELOW)
                         .append(" AND e.name OPERATOR(public.%) ? AND e.id NOT IN (SELECT id FROM fts) AND ", request.nameText())
-                        .append(filters(false));
+                        .append(where.filters(false));
             } else {
                 sql.append(", 0::float8 AS rank FROM hub.environments e WHERE false");
             }
@@ -223,13 +219,13 @@ public final class SearchSql {
             sql.append(" WHERE trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));
         }
         sql.append(")");
-        if (trending()) {
+        if (request.sort() == SearchSort.TRENDING) {
             sql.append(", " + TrendingSql.RECENT_CTE + ", page AS (SELECT m.id, rank, download_count, star_count,")
                     .append(" updated_at, name, coalesce(r.n, 0) AS downloads7d FROM m LEFT JOIN recent r ON r.environment_id = m.id");
         } else {
             sql.append(", page AS (SELECT id, rank, download_count, star_count, updated_at, name, NULL::bigint AS downloads7d FROM m");
         }
-        sql.append(" ORDER BY " + order("")).append(" LIMIT ? OFFSET ?), ", request.size(), request.offset())
+        sql.append(" ORDER BY " + where.order("")).append(" LIMIT ? OFFSET ?), ", request.size(), request.offset())
                 .append("tc AS (SELECT t AS tag, count(*) AS n FROM (SELECT unnest(m.tags) AS t FROM m) x GROUP BY t), ")
                 .append("facets AS (SELECT tag, n FROM tc ORDER BY n DESC, tag LIMIT ").append(FACET_LIMIT).append("), ")
                 .append("tasks AS (SELECT tag, n FROM tc WHERE tag = ANY(?)), ", TASKS)
@@ -254,7 +250,7 @@ public final class SearchSql {
                 .append(" p.id, p.downloads7d, " + SUMMARY_COLUMNS)
                 .append(" FROM (SELECT 1) AS one LEFT JOIN page p ON true")
                 .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
-                .append(" ORDER BY " + order("p."));
+                .append(" ORDER BY " + where.order("p."));
         return statement(sql);
     }
 
@@ -262,184 +258,7 @@ public final class SearchSql {
     private String candidateOrder() {
         return switch (request.sort()) {
             case RELEVANCE, TRENDING -> "e.download_count DESC, e.id";
-            default -> order("e.");
-        };
-    }
-
-    /** Whether this is a listing: no text, no owner, at most one tag (served by {@link #listingPage} and {@link #listingStats}). */
-    boolean isListing() {
-        return request.text() == null && request.owner() == null && request.requiredTags().size() <= 1
-                && request.license() == null;
-    }
-
-    private boolean trending() {
-        return request.sort() == SearchSort.TRENDING;
-    }
-
-    /** The page of a listing, straight from the sort's index (or the tag index, as the planner sees fit). */
-    Statement listingPage() {
-        if (trending()) {
-            return trendingListingPage();
-        }
-        return statement(new Sql().append("SELECT e.id, " + SUMMARY_COLUMNS)
-                .append(" FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE ").append(filters())
-                .append(" ORDER BY " + order("e.")).append(" LIMIT ? OFFSET ?", request.size(), request.offset()));
-    }
-
-    /** The page of a trending listing: sorted among its candidates only ({@link TrendingSql}). */
-    private Statement trendingListingPage() {
-        return statement(new Sql().append("WITH " + TrendingSql.RECENT_CTE + ", ")
-                .append(TrendingSql.candidates(filters(), Sql.of("?", request.offset() + request.size()))).append(", ")
-                .append(TrendingSql.top(Sql.of("?", request.size()), Sql.of("?", request.offset())))
-                .append(" SELECT e.id, c.downloads7d, " + SUMMARY_COLUMNS)
-                .append(" FROM top c JOIN hub.environments e ON e.id = c.id JOIN hub.owners o ON o.id = e.owner_id")
-                .append(" ORDER BY " + TrendingSql.ORDER_C));
-    }
-
-    /**
-     * Total and facets of a listing: the counts of listed environments (public, not unlisted) kept by trigger in
-     * {@code hub.public_tag_pairs} (all of them, or with {@code validated=true} the ones with a validated version),
-     * {@code hub.public_tag_status} and {@code hub.public_tag_licenses} (migration V17), plus the private and unlisted
-     * environments the caller may read (few), counted on the spot, so the counts are those of the rows listed.
-     */
-    Statement listingStats() {
-        String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
-        List<String> statuses = request.statusFilter();
-        Sql sql = new Sql().append("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (");
-        if (statuses == null) {
-            sql.append("SELECT other, " + (request.validated() ? "validated" : "environments"))
-                    .append(" AS n FROM hub.public_tag_pairs WHERE tag = ?", tag);
-        } else {
-            sql.append("SELECT other, environments AS n FROM hub.public_tag_status WHERE tag = ? AND status = ANY(?)", tag,
-                    statuses.toArray(String[]::new));
-        }
-        boolean uncounted = scope.everything() || !scope.privateOwners().isEmpty();
-        if (uncounted) {
-            sql.append(" UNION ALL SELECT t, count(*) FROM hub.environments e,")
-                    .append(" unnest(ARRAY(SELECT DISTINCT unnest(array_append(e.tags, '')))) t WHERE ")
-                    .append(uncounted(tag, statuses, request.validated()))
-                    .append(" GROUP BY t");
-        }
-        // statuses facet: the listed counters of ('tag', '') per verdict, plus the readable uncounted ones
-        List<String> facetStatuses = request.validated() ? TrustVerdict.PASSED : TrustVerdict.CODES;
-        sql.append(") x GROUP BY other), s AS (SELECT status, sum(n)::bigint AS n FROM (")
-                .append("SELECT status, environments AS n FROM hub.public_tag_status WHERE tag = ? AND other = ''", tag)
-                .append(" AND status = ANY(?)", facetStatuses.toArray(String[]::new));
-        if (uncounted) {
-            sql.append(" UNION ALL SELECT e.trust_status, count(*) FROM hub.environments e WHERE ")
-                    .append(uncounted(tag, facetStatuses, false)).append(" GROUP BY e.trust_status");
-        }
-        sql.append(") y GROUP BY status), f AS (SELECT tag, n FROM c WHERE tag <> '' AND n > 0 ORDER BY n DESC, tag LIMIT ")
-                .append(FACET_LIMIT).append("), ").append(listingLicenses(tag, statuses, uncounted))
-                .append("SELECT coalesce((SELECT n FROM c WHERE tag = ''), 0) AS total,")
-                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM f) AS facet_tags,")
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM f) AS facet_counts,")
-                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_tags,", TASKS)
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS task_counts,", TASKS)
-                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_tags,",
-                        DOMAINS)
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM c WHERE tag = ANY(?) AND n > 0) AS domain_counts,",
-                        DOMAINS)
-                .append(" (SELECT array_agg(status ORDER BY status) FROM s WHERE n > 0) AS status_tags,")
-                .append(" (SELECT array_agg(n ORDER BY status) FROM s WHERE n > 0) AS status_counts,")
-                .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM lic) AS license_tags,")
-                .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic) AS license_counts");
-        return statement(sql);
-    }
-
-    /**
-     * The licence facet of a listing (a CTE {@code lic(tag, n)}, after {@link #listingStats}'s others): the public counts
-     * kept by trigger in {@code hub.public_tag_licenses} (per tag, licence and verdict; its validated column with
-     * {@code validated=true}), plus the readable private and unlisted environments counted on the spot.
-     */
-    private Sql listingLicenses(String tag, List<String> statuses, boolean uncounted) {
-        Sql sql = new Sql().append("lic AS (SELECT license AS tag, sum(n)::bigint AS n FROM (SELECT license, ")
-                .append(request.validated() ? "validated" : "environments")
-                .append(" AS n FROM hub.public_tag_licenses WHERE tag = ?", tag);
-        if (statuses != null) {
-            sql.append(" AND status = ANY(?)", statuses.toArray(String[]::new));
-        }
-        if (uncounted) {
-            sql.append(" UNION ALL SELECT e.license, count(*) FROM hub.environments e WHERE ")
-                    .append(uncounted(tag, statuses, request.validated()))
-                    .append(" AND " + LicenseFacet.SHORT.replace("license", "e.license")).append(" GROUP BY e.license");
-        }
-        return sql.append(") l GROUP BY license HAVING sum(n) > 0 ORDER BY n DESC, license LIMIT ")
-                .append(LicenseFacet.LIMIT).append(")");
-    }
-
-    /**
-     * The environments of a listing the caller may read that the counters leave out (private ones, and unlisted public
-     * ones: the caller's own, or every one for an admin, as {@link #visibility} lists them), with the listing's tag,
-     * verdicts and validated filter.
-     */
-    private Sql uncounted(String tag, List<String> statuses, boolean validated) {
-        Sql sql = Sql.of("(e.visibility = 'private' OR e.unlisted_at IS NOT NULL)");
-        if (validated) {
-            sql.append(" AND e.validated_version IS NOT NULL");
-        }
-        if (statuses != null) {
-            sql.append(" AND e.trust_status = ANY(?)", statuses.toArray(String[]::new));
-        }
-        if (!tag.isEmpty()) {
-            sql.append(" AND e.tags @> ?", new String[] {tag});
-        }
-        if (!scope.everything()) {
-            sql.append(" AND e.owner_id = ANY(?)", scope.privateOwners().toArray(Long[]::new));
-        }
-        return sql;
-    }
-
-    /** The conditions on {@code e} every match meets (a listing has no owner, so its filter has no owner part). */
-    private Sql filters() {
-        return filters(true);
-    }
-
-    /** The conditions on {@code e}, with or without the status filter. */
-    private Sql filters(boolean withStatus) {
-        Sql sql = visibility();
-        if (!request.requiredTags().isEmpty()) {
-            sql.append(" AND e.tags @> ?", request.requiredTags().toArray(String[]::new));
-        }
-        if (request.validated()) {
-            sql.append(" AND e.validated_version IS NOT NULL");
-        }
-        if (withStatus && request.statusFilter() != null) {
-            sql.append(" AND e.trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));
-        }
-        if (request.owner() != null) {
-            sql.append(" AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower(?))", request.owner());
-        }
-        if (request.license() != null) {
-            sql.append(" AND lower(e.license) = lower(?)", request.license());
-        }
-        return sql;
-    }
-
-    private Sql visibility() {
-        if (scope.everything()) {
-            return Sql.of("true");
-        }
-        if (scope.privateOwners().isEmpty()) {
-            return Sql.of("(e.visibility = 'public' AND e.unlisted_at IS NULL)");
-        }
-        return Sql.of("((e.visibility = 'public' AND e.unlisted_at IS NULL) OR e.owner_id = ANY(?))",
-                scope.privateOwners().toArray(Long[]::new));
-    }
-
-    private String order(String p) {
-        return order(p, p);
-    }
-
-    /** The sort's ORDER BY; {@code t} prefixes the trending column, {@code p} the others. */
-    private String order(String t, String p) {
-        return switch (request.sort()) {
-            case TRENDING -> t + "downloads7d DESC, " + p + "download_count DESC, " + p + "id";
-            case RELEVANCE -> p + "rank DESC, " + p + "download_count DESC, " + p + "id";
-            case DOWNLOADS -> p + "download_count DESC, " + p + "id";
-            case STARS -> p + "star_count DESC, " + p + "id";
-            case RECENT -> p + "updated_at DESC, " + p + "id";
-            case NAME -> p + "name, " + p + "id";
+            default -> where.order("e.");
         };
     }
 }
