@@ -56,6 +56,7 @@ final class StackCommands {
             return 1;
         }
         long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+        config.record();   // later commands on this stack dir use the same database, object store and Keycloak
         new StackSeeding(config).afterUp();
         printSummary(seconds);
         return 0;

@@ -1,15 +1,32 @@
 package io.envhub.stack;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.net.URI;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The local stack's configuration: environment variables with the same names the services and docker-compose use
  * (see the configuration table in the README), with defaults that work on one machine.
+ *
+ * <p>A stack dir belongs to the database, object store and Keycloak it was started with (its objects and its rows go
+ * together), so {@code up} records the values it ran with in {@value #RECORDED} inside the dir (owner-only: it holds
+ * the client secrets), and every later command on that dir ({@code seed}, {@code up} again, {@code status}) uses them
+ * for the variables not set in its own environment. A variable set explicitly always wins.
  */
 public record StackConfig(Path repo, Path dataDir, Map<String, String> env) {
+    /** The file in the stack dir with the values {@code up} ran with. */
+    static final String RECORDED = "stack.env";
+
     /** Every variable the stack passes on to the services, with its local default. */
     static final Map<String, String> DEFAULTS = defaults();
 
@@ -32,16 +49,56 @@ public record StackConfig(Path repo, Path dataDir, Map<String, String> env) {
         return Map.copyOf(d);
     }
 
-    /** Reads the process environment over the defaults. */
+    /** Reads the process environment over the values recorded in the stack dir, over the defaults. */
     public static StackConfig fromEnvironment(Path repo) {
+        return from(repo, System.getenv());
+    }
+
+    /** {@link #fromEnvironment} with the given environment variables. */
+    static StackConfig from(Path repo, Map<String, String> environment) {
+        String dir = environment.get("ENVHUB_STACK_DIR");
+        Path dataDir = (dir == null || dir.isBlank() ? repo.resolve(".stack-data") : Path.of(dir)).toAbsolutePath();
+        Properties recorded = readRecorded(dataDir.resolve(RECORDED));
         Map<String, String> env = new LinkedHashMap<>();
         for (String key : DEFAULTS.keySet().stream().sorted().toList()) {
-            String value = System.getenv(key);
-            env.put(key, value != null ? value : DEFAULTS.get(key));
+            String value = environment.get(key);
+            env.put(key, value != null ? value : recorded.getProperty(key, DEFAULTS.get(key)));
         }
-        String dir = System.getenv("ENVHUB_STACK_DIR");
-        Path dataDir = dir == null || dir.isBlank() ? repo.resolve(".stack-data") : Path.of(dir);
-        return new StackConfig(repo, dataDir.toAbsolutePath(), Map.copyOf(env));
+        return new StackConfig(repo, dataDir, Map.copyOf(env));
+    }
+
+    private static Properties readRecorded(Path file) {
+        Properties p = new Properties();
+        if (Files.isRegularFile(file)) {
+            try (Reader in = Files.newBufferedReader(file)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        return p;
+    }
+
+    /** Writes these values to the stack dir's {@value #RECORDED} (owner-only), replacing what was there. */
+    void record() throws IOException {
+        Files.createDirectories(dataDir);
+        Path tmp = Files.createTempFile(dataDir, RECORDED, ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Properties p = new Properties();
+            p.putAll(env);
+            try (Writer out = Files.newBufferedWriter(tmp)) {
+                p.store(out, "the values ./envhub-stack up ran with on this stack dir; a variable set when you run a"
+                        + " command wins over its value here");
+            }
+            try {
+                Files.move(tmp, dataDir.resolve(RECORDED), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, dataDir.resolve(RECORDED), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     public String get(String key) {
