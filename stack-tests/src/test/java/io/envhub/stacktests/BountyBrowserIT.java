@@ -193,6 +193,9 @@ class BountyBrowserIT {
             alice.get(FRONTEND + "/bounties/" + bountyId);
             assertEquals("approved", text(alice, ".my-submission .badge"));
             assertEquals("awarded", text(alice, "#bounty-status"), "its only award is given");
+            alice.get(FRONTEND + "/alice/" + ENV);
+            assertEquals("Version 0.2.0: submitted to bounty " + TITLE + " (approved)", text(alice, ".bounty-award"),
+                    "the environment's page names the award");
         }
         try (Chromium anonymous = Chromium.start()) {
             ChromeDriver visitor = anonymous.driver();
@@ -204,6 +207,9 @@ class BountyBrowserIT {
             assertEquals("/alice/" + ENV + "/versions/0.2.0",
                     java.net.URI.create(awarded.findElements(By.tagName("a")).get(1).getAttribute("href")).getPath());
             assertTrue(visitor.findElements(By.id("apply-form")).isEmpty(), "no forms for visitors");
+            visitor.get(FRONTEND + "/alice/" + ENV);
+            assertEquals("Version 0.2.0: submitted to bounty " + TITLE + " (approved)", text(visitor, ".bounty-award"),
+                    "visitors see the award on the environment's page too");
         }
     }
 }
