@@ -18,7 +18,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class ProjectLookup {
     private static final String LOOKUP = """
-            SELECT e.id AS env_id, e.name AS env_name, e.visibility, o.id AS owner_id, o.kind AS owner_kind,
+            SELECT e.id AS env_id, e.name AS env_name, e.visibility, e.star_count, e.download_count,
+                   o.id AS owner_id, o.kind AS owner_kind,
                    o.name AS owner_name, coalesce(s.stamp, -1) AS stamp, e.unlisted_at IS NOT NULL AS unlisted
               FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
               LEFT JOIN hub.index_stamps s ON s.environment_id = e.id
@@ -27,7 +28,8 @@ public class ProjectLookup {
     /**
      * A project as the index sees it.
      *
-     * @param env a detached view (id, name, visibility, owner with id, kind, name) for the access policy; never persisted
+     * @param env a detached view (id, name, visibility, counters, owner with id, kind, name) for the access policy and
+     *     the environment page's counters; never persisted
      * @param stamp the project's index stamp
      * @param unlisted whether an admin unlisted the project (out of the index for all but its owner and admins)
      */
@@ -57,6 +59,8 @@ public class ProjectLookup {
                 env.id = rs.getLong("env_id");
                 env.name = rs.getString("env_name");
                 env.visibility = rs.getString("visibility");
+                env.starCount = rs.getInt("star_count");
+                env.downloadCount = rs.getLong("download_count");
                 env.owner = owner;
                 return Optional.of(new Found(env, rs.getLong("stamp"), rs.getBoolean("unlisted")));
             }

@@ -1,7 +1,6 @@
 package io.envhub.registry.page;
 
 import io.envhub.format.name.ProjectName;
-import io.envhub.kit.persistence.Row;
 import io.envhub.registry.download.DownloadService;
 import io.envhub.registry.environment.EnvironmentService;
 import io.envhub.registry.environment.EnvironmentViews.Detail;
@@ -15,7 +14,6 @@ import io.envhub.registry.version.VersionService;
 import io.envhub.registry.version.VersionViews.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Optional;
@@ -70,7 +68,7 @@ public class EnvironmentPageService {
             Optional<Kept> k = kept.get(id, found.get().stamp());
             if (k.isPresent()) {
                 caller.owner();   // a signed-in caller's owner row (as the full path resolves it first)
-                return new EnvironmentPage(fresh(id, k.get().environment()), k.get().readme(), k.get().versions(),
+                return new EnvironmentPage(fresh(found.get().env(), k.get().environment()), k.get().readme(), k.get().versions(),
                         downloads.history(id, days));
             }
         }
@@ -83,14 +81,12 @@ public class EnvironmentPageService {
         return page;
     }
 
-    /** The kept detail with the counters and the caller's star as they are now. */
-    private Detail fresh(long id, Detail detail) {
-        Row counters = Row.single(em.createNativeQuery("SELECT star_count, download_count FROM hub.environments WHERE id = ?1",
-                Tuple.class).setParameter(1, id));
+    /** The kept detail with the counters (as the lookup read them, in this transaction) and the caller's star now. */
+    private Detail fresh(Environment env, Detail detail) {
         Long me = caller.isAnonymous() ? null : caller.ownerId();
         boolean starred = me != null && !em.createNativeQuery("SELECT 1 FROM hub.stars WHERE user_id = ?1 AND environment_id = ?2")
-                .setParameter(1, me).setParameter(2, id).getResultList().isEmpty();
-        return detail.withCounters(counters.intValue("star_count"), counters.longValue("download_count"), starred);
+                .setParameter(1, me).setParameter(2, env.id).getResultList().isEmpty();
+        return detail.withCounters(env.starCount, env.downloadCount, starred);
     }
 
     /** How many environments are kept now. */
