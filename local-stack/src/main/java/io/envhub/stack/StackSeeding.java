@@ -62,8 +62,8 @@ final class StackSeeding {
             System.out.println("seed: interrupted; run ./envhub-stack seed to try again");
             return false;
         } catch (Exception e) {
-            System.out.println("seed: demo seeding failed (" + oneLine(e) + "); the hub runs without demo data;"
-                    + " ./envhub-stack seed tries again");
+            System.out.println("seed: demo seeding stopped (" + oneLine(e) + "); the hub runs with the demo data seeded"
+                    + " so far (the lines above); ./envhub-stack seed tries again and keeps what exists");
             return false;
         }
     }
