@@ -16,13 +16,16 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The "Evaluations" tab and a run's page in headless Chromium against the real backend: two models on two validated
@@ -91,6 +94,9 @@ class EvalPagesBrowserTest {
 
             new Select(driver.findElement(By.id("version"))).selectByValue("1.0.0");
             driver.findElement(By.cssSelector(".version-pick button")).click();
+            // the form's GET may still be loading when click() returns: wait for the new page before reading it
+            new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.urlContains("version=1.0.0"));
+            new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> !models(driver).isEmpty());
             assertEquals(List.of("openai/gpt-4.1-mini"), models(driver));
             assertEquals(List.of("/alice/" + name + "/evals/" + a1), links(driver));
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,18 @@ public final class KeycloakLauncher {
      */
     public static long start(Path home, int port, Path realmFile, Path log, Path pidFile, boolean freshData)
             throws IOException {
+        return start(home, port, realmFile, log, pidFile, freshData, List.of());
+    }
+
+    /**
+     * Starts Keycloak detached, with server options added to the command line.
+     *
+     * @param freshData wipe Keycloak's own database first so that the realm file is imported anew
+     * @param options   further {@code --name=value} server options
+     * @return the pid of the started process group
+     */
+    public static long start(Path home, int port, Path realmFile, Path log, Path pidFile, boolean freshData,
+            List<String> options) throws IOException {
         Path imports = home.resolve("data/import");
         Files.createDirectories(imports);
         Files.copy(realmFile, imports.resolve(REALM + "-realm.json"), StandardCopyOption.REPLACE_EXISTING);
@@ -90,9 +103,10 @@ public final class KeycloakLauncher {
         env.put("JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx768m");
         env.put("KC_BOOTSTRAP_ADMIN_USERNAME", env(System.getenv("ENVHUB_KEYCLOAK_ADMIN"), "admin"));
         env.put("KC_BOOTSTRAP_ADMIN_PASSWORD", env(System.getenv("ENVHUB_KEYCLOAK_ADMIN_PASSWORD"), "admin"));
-        List<String> command = List.of(home.resolve("bin/kc.sh").toString(), "start-dev",
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/kc.sh").toString(), "start-dev",
                 "--http-host=127.0.0.1", "--http-port=" + port, "--http-management-port=" + (port + 1),
-                "--hostname-strict=false", "--import-realm");
+                "--hostname-strict=false", "--import-realm"));
+        command.addAll(options);
         return Processes.startDetached(command, env, home, log, pidFile);
     }
 

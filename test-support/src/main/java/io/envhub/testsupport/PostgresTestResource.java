@@ -32,9 +32,13 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
         }
     }
 
-    /** A unique, recognisable name: envhub_test_<timestamp>_<random>. */
+    /**
+     * A unique, recognisable name: envhub_test_<timestamp>_<pid>_<random>. The pid keeps the test JVMs of modules
+     * built in parallel apart.
+     */
     public static String newDatabaseName() {
         return "envhub_test_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"))
+                + "_" + ProcessHandle.current().pid()
                 + "_" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0xffff));
     }
 

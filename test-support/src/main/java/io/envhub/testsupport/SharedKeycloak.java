@@ -39,6 +39,13 @@ final class SharedKeycloak {
             exit 0
             """;
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(480);
+    /**
+     * Options for the test Keycloak only. Keycloak 26 refuses a user's login while another login of the same user is
+     * in flight when brute-force detection is on; modules tested in parallel ({@code -T2}) sign the demo users in at
+     * the same moment. The stack's own Keycloak keeps Keycloak's default.
+     */
+    static final List<String> TEST_OPTIONS =
+            List.of("--spi-brute-force-protector--default-brute-force-detector--allow-concurrent-requests=true");
 
     private SharedKeycloak() {
     }
@@ -84,7 +91,7 @@ final class SharedKeycloak {
         Path log = dir.resolve("keycloak.log");
         Files.deleteIfExists(log);
         Path pidFile = dir.resolve("keycloak.pid");
-        long pid = KeycloakLauncher.start(home, port, RepoPaths.realmFile(), log, pidFile, true);
+        long pid = KeycloakLauncher.start(home, port, RepoPaths.realmFile(), log, pidFile, true, TEST_OPTIONS);
         Processes.record(owner, dir.resolve("owner.pid"));
         Files.writeString(dir.resolve("realm.sha256"), realmHash, StandardCharsets.UTF_8);
         startWatchdog(owner, pid, dir);
