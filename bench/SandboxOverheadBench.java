@@ -8,7 +8,6 @@ import io.envhub.validator.sandbox.Mount;
 import io.envhub.validator.sandbox.SandboxLimits;
 import io.envhub.validator.sandbox.SandboxResult;
 import io.envhub.validator.sandbox.SandboxSpec;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,11 +73,16 @@ public class SandboxOverheadBench {
         run(List.of("/usr/bin/python3", "-m", "venv", "--without-pip", venv.toString()));
         run(List.of("/usr/bin/python3", "-m", "pip", "--python", venv + "/bin/python", "install", "--isolated", "--no-index",
                 "--no-cache-dir", "--disable-pip-version-check", "-q", wheel.toString()));
-        Path harness = root.resolve("harness.py");
-        try (InputStream in = SandboxOverheadBench.class.getClassLoader().getResourceAsStream("io/envhub/validator/check/harness.py")) {
-            Files.write(harness, in.readAllBytes());
+        // the harness modules, copied from package-validator/target/classes (a directory on this classpath)
+        Path harness = Files.createDirectories(root.resolve("harness"));
+        Files.setPosixFilePermissions(harness, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path modules = Path.of(SandboxOverheadBench.class.getClassLoader().getResource("io/envhub/validator/check/harness/").toURI());
+        try (var files = Files.list(modules)) {
+            for (Path m : files.filter(f -> f.toString().endsWith(".py")).toList()) {
+                Path copy = Files.copy(m, harness.resolve(m.getFileName().toString()));
+                Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
+            }
         }
-        Files.setPosixFilePermissions(harness, PosixFilePermissions.fromString("rw-r--r--"));
         List<String> args = List.of("-I", "HARNESS", "run", "N", "bench_env", "3", "20", "1000");
         BubblewrapSandbox sandbox = new BubblewrapSandbox();
         sandbox.verify();
@@ -87,16 +91,16 @@ public class SandboxOverheadBench {
         List<Long> direct = new ArrayList<>();
         for (int i = 0; i < runs + 2; i++) {
             List<String> sandboxed = new ArrayList<>(List.of("/venv/bin/python"));
-            args.forEach(a -> sandboxed.add(a.equals("HARNESS") ? "/harness/harness.py" : a));
+            args.forEach(a -> sandboxed.add(a.equals("HARNESS") ? "/harness/main.py" : a));
             long t0 = System.nanoTime();
             SandboxResult r = sandbox.run(new SandboxSpec(sandboxed, List.of(Mount.readOnly(venv, "/venv"),
-                    Mount.readOnly(harness, "/harness/harness.py")), java.util.Map.of(), null, limits));
+                    Mount.readOnly(harness, "/harness")), java.util.Map.of(), null, limits));
             long t1 = System.nanoTime();
             if (r.exitCode() != 0 || !r.stdout().contains("\"ok\": true")) {
                 throw new IllegalStateException("sandboxed harness failed: " + r);
             }
             List<String> plain = new ArrayList<>(List.of(venv + "/bin/python"));
-            args.forEach(a -> plain.add(a.equals("HARNESS") ? harness.toString() : a));
+            args.forEach(a -> plain.add(a.equals("HARNESS") ? harness.resolve("main.py").toString() : a));
             long t2 = System.nanoTime();
             String out = run(plain);
             long t3 = System.nanoTime();

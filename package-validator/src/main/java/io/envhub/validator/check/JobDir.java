@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
@@ -37,7 +38,10 @@ final class JobDir implements AutoCloseable {
         this.deps = dir(root.resolve("deps"));
         this.scratch = dir(root.resolve("resolve"));
         this.venv = dir(root.resolve("venv"));
-        this.harness = file(dir(root.resolve("harness")).resolve("harness.py"), Harness.script());
+        this.harness = dir(root.resolve("harness"));
+        for (Map.Entry<String, byte[]> module : Harness.modules().entrySet()) {
+            file(harness.resolve(module.getKey()), module.getValue());
+        }
     }
 
     /**
@@ -84,6 +88,7 @@ final class JobDir implements AutoCloseable {
         return venv;
     }
 
+    /** The directory of the harness modules (bound read-only at {@link Harness#DIR}). */
     Path harness() {
         return harness;
     }

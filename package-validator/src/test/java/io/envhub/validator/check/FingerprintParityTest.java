@@ -48,7 +48,10 @@ class FingerprintParityTest {
     }
 
     private Fingerprint python(List<Map<String, Object>> rows, int limit) throws Exception {
-        Path script = Files.write(dir.resolve("harness.py"), Harness.script());
+        for (Map.Entry<String, byte[]> module : Harness.modules().entrySet()) {
+            Files.write(dir.resolve(module.getKey()), module.getValue());
+        }
+        Path script = dir.resolve("main.py");
         Process p = new ProcessBuilder(EngineSettings.PYTHON, "-I", script.toString(), "fingerprint", "N", Integer.toString(limit))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         p.getOutputStream().write(Harness.JSON.writeValueAsBytes(rows));
