@@ -5,7 +5,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.URI;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -91,11 +90,8 @@ public record StackConfig(Path repo, Path dataDir, Map<String, String> env) {
                 p.store(out, "the values ./envhub-stack up ran with on this stack dir; a variable set when you run a"
                         + " command wins over its value here");
             }
-            try {
-                Files.move(tmp, dataDir.resolve(RECORDED), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dataDir.resolve(RECORDED), StandardCopyOption.REPLACE_EXISTING);
-            }
+            // a rename inside one directory: always atomic on the file systems a stack dir lives on
+            Files.move(tmp, dataDir.resolve(RECORDED), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(tmp);
         }
