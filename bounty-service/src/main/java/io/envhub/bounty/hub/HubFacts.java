@@ -5,22 +5,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.contract.ProblemCode;
 import io.envhub.contract.bountyfacts.VersionFacts;
+import io.envhub.contract.http.Authorization;
+import io.envhub.contract.http.JsonHttp;
 import io.envhub.kit.auth.ServiceAccount;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.jboss.logging.Logger;
 
 /**
  * Asks hub-backend (internal API, as the bounty-service service account) about environment versions and publishers.
- * hub-backend unreachable or refusing: 503 {@code hub-unavailable}, nothing is recorded.
+ * hub-backend unreachable or refusing: 503 {@code hub-unavailable}, nothing is recorded. Calls go once through
+ * contract's {@link JsonHttp}; anything but a 200 fails closed.
  */
 @ApplicationScoped
 public class HubFacts {
@@ -28,16 +27,16 @@ public class HubFacts {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** Asked while a request waits for its authentication: a hanging hub-backend must not hold it long. */
     private static final Duration STANDING_TIMEOUT = Duration.ofSeconds(3);
+    /** User-Agent of bounty-service's requests. */
+    private static final String USER_AGENT = "envhub-bounty-service/0.1";
 
-    private final ServiceAccount account;
     private final ObjectMapper json;
-    private final String base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final JsonHttp hub;
 
     public HubFacts(ServiceAccount account, ObjectMapper json, BountyConfig config) {
-        this.account = account;
         this.json = json;
-        this.base = config.hubUrl().replaceAll("/+$", "");
+        this.hub = new JsonHttp(HttpClient.newBuilder().connectTimeout(TIMEOUT).build(), json, config.hubUrl(), USER_AGENT)
+                .withAuth(Authorization.bearer(account::accessToken));
     }
 
     /** Facts about {@code owner/name@version}. */
@@ -72,10 +71,8 @@ public class HubFacts {
 
     private JsonNode get(String path, Duration timeout) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
-                    .header("Authorization", "Bearer " + account.accessToken()).header("Accept", "application/json").GET()
-                    .build();
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = hub.withTimeout(timeout).send(hub.request(path).GET(), false, true,
+                    HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 LOG.warnf("hub-backend answered %d to %s", response.statusCode(), path);
                 throw unavailable();
@@ -99,6 +96,6 @@ public class HubFacts {
     }
 
     private static String seg(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+        return JsonHttp.encode(s);
     }
 }

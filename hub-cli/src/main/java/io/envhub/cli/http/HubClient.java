@@ -2,14 +2,15 @@ package io.envhub.cli.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import io.envhub.cli.core.CliException;
 import io.envhub.cli.core.ExitCodes;
+import io.envhub.contract.http.Authorization;
+import io.envhub.contract.http.JsonHttp;
+import io.envhub.contract.http.ProblemException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -17,28 +18,27 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The hub's REST API over {@code java.net.http}. Answers are JSON trees; refusals become {@link ApiProblem}s;
  * unreachable hubs become a {@link CliException} with exit code 3. Idempotent calls (GET, DELETE) are retried with
  * exponential backoff on network errors and on 502/503/504; other calls are sent once. A 401 with a Keycloak login
- * refreshes the access token and repeats the call once.
+ * refreshes the access token and repeats the call once. The plumbing is contract's {@link JsonHttp}.
  */
 public final class HubClient {
     /** User-Agent of every request. */
     public static final String USER_AGENT = "envhub-cli/0.1";
 
-    private static final Set<Integer> RETRY_STATUS = Set.of(502, 503, 504);
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     /** Supplies the {@code Authorization} header. */
-    public interface Auth {
+    public interface Auth extends Authorization {
         /**
          * The header value for the next request.
          *
          * @return e.g. {@code Bearer ...}, or empty when anonymous
          */
+        @Override
         Optional<String> authorization();
 
         /**
@@ -46,16 +46,13 @@ public final class HubClient {
          *
          * @return whether to repeat
          */
+        @Override
         boolean refreshAfterUnauthorized();
     }
 
     private final String base;
-    private final HttpClient http;
     private final ObjectMapper mapper;
-    private final Auth auth;
-    private Sleeper sleeper = Sleeper.REAL;
-    private int attempts = 4;
-    private Duration firstBackoff = Duration.ofMillis(300);
+    private JsonHttp http;
 
     /**
      * Creates a client.
@@ -67,9 +64,9 @@ public final class HubClient {
      */
     public HubClient(String base, HttpClient http, ObjectMapper mapper, Auth auth) {
         this.base = base;
-        this.http = http;
         this.mapper = mapper;
-        this.auth = auth;
+        this.http = new JsonHttp(http, mapper, base, USER_AGENT).withAuth(auth).withTimeout(TIMEOUT)
+                .withRetries(4, Duration.ofMillis(300), Sleeper.REAL::sleep);
     }
 
     /**
@@ -81,9 +78,7 @@ public final class HubClient {
      * @return this client
      */
     public HubClient retries(Sleeper sleeper, int maxAttempts, Duration backoff) {
-        this.sleeper = sleeper;
-        this.attempts = Math.max(1, maxAttempts);
-        this.firstBackoff = backoff;
+        this.http = http.withRetries(maxAttempts, backoff, sleeper::sleep);
         return this;
     }
 
@@ -113,7 +108,7 @@ public final class HubClient {
      * @return encoded text
      */
     public static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+        return JsonHttp.encode(s);
     }
 
     /**
@@ -186,60 +181,25 @@ public final class HubClient {
 
     private <T> HttpResponse<T> exchange(HttpRequest.Builder builder, boolean idempotent, boolean withAuth,
                                          HttpResponse.BodyHandler<T> handler) {
-        builder.timeout(TIMEOUT).header("User-Agent", USER_AGENT)
-                .header("Accept", "application/json, application/problem+json;q=0.9, */*;q=0.1");
-        boolean refreshed = false;
-        Duration wait = firstBackoff;
-        for (int attempt = 1; ; attempt++) {
-            HttpRequest.Builder b = builder.copy();
-            if (withAuth) {
-                auth.authorization().ifPresent(v -> b.header("Authorization", v));
-            }
-            HttpRequest req = b.build();
-            HttpResponse<T> res;
-            try {
-                res = http.send(req, handler);
-            } catch (IOException e) {
-                if (!idempotent || attempt >= attempts) {
-                    throw unreachable(req.uri(), e);
-                }
-                pause(wait);
-                wait = wait.multipliedBy(2);
-                continue;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CliException(ExitCodes.NETWORK_OR_AUTH, "interrupted", e);
-            }
-            if (res.statusCode() == 401 && withAuth && !refreshed && auth.refreshAfterUnauthorized()) {
-                refreshed = true;
-                close(res);
-                continue;
-            }
-            if (idempotent && RETRY_STATUS.contains(res.statusCode()) && attempt < attempts) {
-                close(res);
-                pause(wait);
-                wait = wait.multipliedBy(2);
-                continue;
-            }
-            return res;
+        try {
+            return http.send(builder, idempotent, withAuth, handler);
+        } catch (IOException e) {
+            throw unreachable(builder.copy().build().uri(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(ExitCodes.NETWORK_OR_AUTH, "interrupted", e);
         }
     }
 
     private JsonNode json(HttpResponse<String> res, Situation situation) {
-        int status = res.statusCode();
-        String body = res.body();
-        if (status >= 200 && status < 300) {
-            if (body == null || body.isBlank()) {
-                return MissingNode.getInstance();
-            }
-            try {
-                return mapper.readTree(body);
-            } catch (IOException e) {
-                throw new CliException(ExitCodes.NETWORK_OR_AUTH, "the hub at " + base + " answered " + status
-                        + " with something that is not JSON — is --hub-url an EnvHub?", e);
-            }
+        try {
+            return http.json(res);
+        } catch (ProblemException e) {
+            throw ApiProblem.of(e.status(), e.body(), mapper).in(situation);
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.NETWORK_OR_AUTH, "the hub at " + base + " answered " + res.statusCode()
+                    + " with something that is not JSON — is --hub-url an EnvHub?", e);
         }
-        throw ApiProblem.of(status, body, mapper).in(situation);
     }
 
     private String write(Object body) {
@@ -247,25 +207,6 @@ public final class HubClient {
             return mapper.writeValueAsString(body);
         } catch (IOException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private void pause(Duration d) {
-        try {
-            sleeper.sleep(d);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliException(ExitCodes.NETWORK_OR_AUTH, "interrupted", e);
-        }
-    }
-
-    private static void close(HttpResponse<?> res) {
-        if (res.body() instanceof InputStream in) {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // nothing to do
-            }
         }
     }
 
