@@ -150,6 +150,7 @@ public enum ProblemCode {
     VERSION_NOT_VALIDATED("version-not-validated"),
     VERSION_YANKED("version-yanked"),
     WHEEL_METADATA_MISSING("wheel-metadata-missing"),
+    WRITE_CONFLICT("write-conflict"),
 
     // package-format's FormatException codes as hub-backend answers them (dots and underscores become dashes, see
     // ofFormat): a refused wheel.

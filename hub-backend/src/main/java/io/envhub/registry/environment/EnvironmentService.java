@@ -25,6 +25,7 @@ import io.envhub.registry.model.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,6 +72,7 @@ public class EnvironmentService {
 
     /** Changes summary, visibility and tags; 404 when the caller cannot see it, 401/403 when they may not manage it. */
     @Transactional
+    @RetryOnDeadlock
     public Detail update(String owner, String name, SettingsPatch patch) {
         access.requireSignedIn();
         Environment env = lookup.readable(owner, name);

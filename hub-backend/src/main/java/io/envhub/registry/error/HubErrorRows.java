@@ -31,7 +31,9 @@ public class HubErrorRows implements ErrorRows {
 
     /**
      * Errors the client caused that arrive wrapped: an unreadable JSON body (the JSON reader wraps it in a bare 400)
-     * and text PostgreSQL refuses to store (NUL, unencodable characters: SQL states 22021 and 22P05).
+     * and text PostgreSQL refuses to store (NUL, unencodable characters: SQL states 22021 and 22P05). And a write the
+     * database aborted for a deadlock or a serialization failure (40P01, 40001) even after its retries
+     * ({@code RetryOnDeadlock}): nothing was changed and the same request may succeed, so 503, not 500.
      */
     @Override
     public Optional<Row> match(Throwable error) {
@@ -43,6 +45,10 @@ public class HubErrorRows implements ErrorRows {
             if (c instanceof SQLException sql && ("22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState()))) {
                 return Optional.of(new Row(c.getClass(), 400, ProblemCode.INVALID_CHARACTERS.code(), "Invalid request")
                         .inCauses("A field or path segment contains a NUL byte or a character that cannot be stored."));
+            }
+            if (c instanceof SQLException sql && ("40P01".equals(sql.getSQLState()) || "40001".equals(sql.getSQLState()))) {
+                return Optional.of(new Row(c.getClass(), 503, ProblemCode.WRITE_CONFLICT.code(), "Service unavailable")
+                        .inCauses("Concurrent changes kept conflicting with this one, so nothing was changed. Try again."));
             }
         }
         return Optional.empty();

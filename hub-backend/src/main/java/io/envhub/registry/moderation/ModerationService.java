@@ -15,6 +15,7 @@ import io.envhub.registry.model.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
@@ -57,6 +58,7 @@ public class ModerationService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public VersionState quarantine(String owner, String name, String version, String reason) {
         Owner admin = gate.requireAdmin();
         String why = requireReason(reason);
@@ -74,6 +76,7 @@ public class ModerationService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public VersionState lift(String owner, String name, String version, String reason) {
         Owner admin = gate.requireAdmin();
         EnvironmentVersion v = lockedVersion(owner, name, version);
@@ -90,6 +93,7 @@ public class ModerationService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public ListingState unlist(String owner, String name, String reason) {
         Owner admin = gate.requireAdmin();
         String why = requireReason(reason);
@@ -106,6 +110,7 @@ public class ModerationService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public ListingState relist(String owner, String name, String reason) {
         Owner admin = gate.requireAdmin();
         Environment env = lockedEnvironment(owner, name);
@@ -121,6 +126,7 @@ public class ModerationService {
 
     /** Puts the version's validation job back in the queue (its old report is dropped); the version is pending again. */
     @Transactional
+    @RetryOnDeadlock
     public VersionState revalidate(String owner, String name, String version, String reason) {
         Owner admin = gate.requireAdmin();
         EnvironmentVersion v = lockedVersion(owner, name, version);
@@ -141,6 +147,7 @@ public class ModerationService {
 
     /** Sets a version's status to validated or failed by hand; the reason is mandatory and shown as the status reason. */
     @Transactional
+    @RetryOnDeadlock
     public VersionState overrideStatus(String owner, String name, String version, String newStatus, String reason) {
         Owner admin = gate.requireAdmin();
         String why = requireReason(reason);

@@ -15,6 +15,7 @@ import io.envhub.registry.validation.ValidationJob;
 import io.envhub.registry.version.LatestVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import jakarta.transaction.Transactional;
 import java.util.Optional;
 import org.jboss.logging.Logger;
@@ -63,6 +64,7 @@ public class PublishService {
      * @param visibility visibility of a new environment (ignored when the environment exists), or null for public
      */
     @Transactional
+    @RetryOnDeadlock
     public Published record(long ownerId, String urlName, InspectedWheel wheel, String visibility, PushInProgress push) {
         Owner owner = Owner.findById(ownerId);
         String project = wheel.name().normalized();

@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import jakarta.transaction.Transactional;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -58,6 +59,7 @@ public class ValidationQueue {
 
     /** Claims the oldest claimable job for {@code worker}, or nothing when none is claimable. */
     @Transactional
+    @RetryOnDeadlock
     public Optional<ClaimedJob> claim(String worker) {
         giveUpExhausted();
         while (true) {
@@ -116,6 +118,7 @@ public class ValidationQueue {
      * remain, otherwise it and its version become {@code error}.
      */
     @Transactional
+    @RetryOnDeadlock
     public ValidationViews.Outcome fail(long jobId, String worker, String error) {
         LockedJob job = lockJob(jobId);
         if (!RUNNING.equals(job.state()) || !worker.equals(job.leaseOwner())) {

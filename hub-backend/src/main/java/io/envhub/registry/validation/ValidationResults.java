@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -53,6 +54,7 @@ public class ValidationResults {
 
     /** Records {@code report} for job {@code jobId}, posted by {@code worker}. */
     @Transactional
+    @RetryOnDeadlock
     public Outcome record(long jobId, String worker, JsonNode report) {
         if (report == null || !report.isObject()) {
             throw new ApiException.Invalid(ProblemCode.INVALID_REPORT, "The body needs a report object.");

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import org.jboss.logging.Logger;
@@ -50,6 +51,7 @@ public class VersionChangeService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public YankState yank(String owner, String name, String version, String reason) {
         if (reason == null || reason.isBlank()) {
             throw new ApiException.Invalid(ProblemCode.REASON_REQUIRED, "Say why the version is yanked (field 'reason'); users see it.");
@@ -65,6 +67,7 @@ public class VersionChangeService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public YankState unyank(String owner, String name, String version) {
         EnvironmentVersion v = lockedVersion(owner, name, version);
         v.yanked = false;
@@ -74,6 +77,7 @@ public class VersionChangeService {
     }
 
     @Transactional
+    @RetryOnDeadlock
     public void delete(String owner, String name, String version) {
         // object-key locks before row locks (ObjectKeyLock), as publishing takes them
         Environment manageable = manageable(owner, name);

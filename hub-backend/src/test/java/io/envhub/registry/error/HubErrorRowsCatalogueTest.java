@@ -38,6 +38,13 @@ class HubErrorRowsCatalogueTest {
         String nul = rows.match(new RuntimeException(new SQLException("nul", "22021"))).orElseThrow().type();
         assertEquals(ProblemCode.INVALID_JSON, ProblemCode.find(json).orElseThrow());
         assertEquals(ProblemCode.INVALID_CHARACTERS, ProblemCode.find(nul).orElseThrow());
+        for (String state : List.of("40P01", "40001")) {
+            ErrorTable.Row conflict = rows.match(new RuntimeException(new RuntimeException(new SQLException("abort", state))))
+                    .orElseThrow();
+            assertEquals(ProblemCode.WRITE_CONFLICT, ProblemCode.find(conflict.type()).orElseThrow(), state);
+            assertEquals(503, conflict.status(), state);
+        }
+        assertTrue(rows.match(new RuntimeException(new SQLException("unique", "23505"))).isEmpty());
     }
 
     @Test
