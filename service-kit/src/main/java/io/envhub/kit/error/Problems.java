@@ -1,6 +1,7 @@
 package io.envhub.kit.error;
 
 import io.envhub.contract.Problem;
+import io.envhub.contract.ProblemCode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.ws.rs.core.Response;
@@ -12,6 +13,8 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class Problems {
     private static final Logger LOG = Logger.getLogger(Problems.class);
+    /** A write that kept losing to concurrent ones changed nothing; it may succeed at once when sent again. */
+    static final int WRITE_CONFLICT_RETRY_AFTER_SECONDS = 1;
 
     private final ErrorTable table;
     private final AuthChallenge challenge;
@@ -34,7 +37,8 @@ public class Problems {
         String detail;
         if (row.status() >= 500 && !(error instanceof ApiException)) {
             LOG.errorf(error, "request to %s failed", path == null ? "?" : path);
-            detail = "The server could not complete the request; it has been logged.";
+            // a row's own fixed detail is written for clients; an unexpected error's message is not
+            detail = row.detail() != null ? row.detail() : "The server could not complete the request; it has been logged.";
         } else if (row.detail() != null) {
             LOG.debugf("request to %s: %s", path, row.type());
             detail = row.detail();
@@ -45,6 +49,8 @@ public class Problems {
         Response.ResponseBuilder response = Response.status(row.status()).type(Problem.MEDIA_TYPE).entity(problem);
         if (error instanceof ApiException.TooManyRequests limited) {
             response.header("Retry-After", limited.retryAfterSeconds());
+        } else if (ProblemCode.WRITE_CONFLICT.code().equals(row.type())) {
+            response.header("Retry-After", WRITE_CONFLICT_RETRY_AFTER_SECONDS);
         }
         if (row.status() == 401) {
             response.header("WWW-Authenticate", challenge.challengeFor(path));
