@@ -1,7 +1,7 @@
 package io.envhub.registry.account;
 
+import io.envhub.contract.api.EnvironmentSummary;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.envhub.registry.search.SearchResult.Summary;
 import java.time.OffsetDateTime;
 import java.util.List;
 
@@ -12,7 +12,7 @@ import java.util.List;
  * @param summary the list item (its fields appear at the top level)
  * @param failedVersions versions whose status is failed or error, newest first
  */
-public record MyEnvironment(@JsonUnwrapped Summary summary, List<FailedVersion> failedVersions) {
+public record MyEnvironment(@JsonUnwrapped EnvironmentSummary summary, List<FailedVersion> failedVersions) {
     /**
      * A version that did not validate.
      *

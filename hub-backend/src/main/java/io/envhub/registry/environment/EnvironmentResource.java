@@ -1,6 +1,6 @@
 package io.envhub.registry.environment;
 
-import io.envhub.registry.environment.EnvironmentViews.Detail;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
 import jakarta.ws.rs.Consumes;
@@ -24,7 +24,7 @@ public class EnvironmentResource {
 
     @GET
     @Operation(summary = "An environment", description = "The name may be given in any PEP 503 spelling (Reverse_Text).")
-    public Detail get(@PathParam("owner") String owner, @PathParam("name") String name) {
+    public EnvironmentDetail get(@PathParam("owner") String owner, @PathParam("name") String name) {
         return environments.detail(owner, name);
     }
 
@@ -39,7 +39,7 @@ public class EnvironmentResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Change settings", description = "summary, visibility (public|private) and tags (at most 20, "
             + "each [a-z0-9][a-z0-9-]{0,49}); fields left out stay as they are. Owners and maintainers only.")
-    public Detail update(@PathParam("owner") String owner, @PathParam("name") String name, SettingsPatch patch) {
+    public EnvironmentDetail update(@PathParam("owner") String owner, @PathParam("name") String name, SettingsPatch patch) {
         return environments.update(owner, name, patch);
     }
 }

@@ -4,23 +4,24 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.EnvironmentDetail.Install;
+import io.envhub.contract.api.EnvironmentDetail.ValidatedVersion;
+import io.envhub.contract.api.ProjectLink;
+import io.envhub.contract.api.Verdict;
 import io.envhub.format.metadata.MetadataField;
 import io.envhub.format.metadata.ProjectUrls;
 import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
 import io.envhub.kit.persistence.Row;
 import io.envhub.registry.RegistryConfig;
-import io.envhub.registry.environment.EnvironmentViews.Detail;
-import io.envhub.registry.environment.EnvironmentViews.Install;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
-import io.envhub.registry.environment.EnvironmentViews.ValidatedVersion;
 import io.envhub.kit.domain.Domains;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
-import io.envhub.registry.model.Verdict;
 import io.envhub.registry.model.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -58,7 +59,7 @@ public class EnvironmentService {
 
     /** The page data of {@code owner/name}; 404 when it does not exist or the caller may not read it. */
     @Transactional
-    public Detail detail(String owner, String name) {
+    public EnvironmentDetail detail(String owner, String name) {
         return detail(lookup.readable(owner, name));
     }
 
@@ -73,7 +74,7 @@ public class EnvironmentService {
     /** Changes summary, visibility and tags; 404 when the caller cannot see it, 401/403 when they may not manage it. */
     @Transactional
     @RetryOnDeadlock
-    public Detail update(String owner, String name, SettingsPatch patch) {
+    public EnvironmentDetail update(String owner, String name, SettingsPatch patch) {
         access.requireSignedIn();
         Environment env = lookup.readable(owner, name);
         access.requireManage(env);
@@ -115,7 +116,7 @@ public class EnvironmentService {
         return detail(env);
     }
 
-    private Detail detail(Environment env) {
+    private EnvironmentDetail detail(Environment env) {
         String ownerName = env.owner.name;
         boolean starred = !caller.isAnonymous() && !em.createNativeQuery(
                         "SELECT 1 FROM hub.stars WHERE user_id = ?1 AND environment_id = ?2")
@@ -123,7 +124,7 @@ public class EnvironmentService {
         Install install = new Install("pip install --index-url " + publicUrl + "/simple/" + ownerName + "/ " + env.name,
                 "envhub install " + ownerName + "/" + env.name);
         Versions shown = versions(env);
-        return new Detail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
+        return new EnvironmentDetail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
                 env.license, env.visibility, env.latestVersion, shown.latestStatus, env.starCount, env.downloadCount,
                 starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated, env.unlistedAt != null,
                 env.unlistReason, shown.projectUrls, Domains.among(Arrays.asList(env.tags)));
@@ -131,7 +132,7 @@ public class EnvironmentService {
 
     /** The latest version's status and verdict, and the newest validated version with its verdict. */
     private record Versions(String latestStatus, Verdict latest, ValidatedVersion validated,
-                            List<ProjectUrls.Link> projectUrls) {
+                            List<ProjectLink> projectUrls) {
     }
 
     private Versions versions(Environment env) {
@@ -153,7 +154,7 @@ public class EnvironmentService {
         String latestStatus = null;
         Verdict latest = null;
         ValidatedVersion validated = null;
-        List<ProjectUrls.Link> links = List.of();
+        List<ProjectLink> links = List.of();
         for (Row r : rows) {
             Verdict verdict = VersionVerdicts.fromColumns(r.string("trust_status"), r.bool("runtime_verified"),
                     r.string("trust_flags"), r.string("status_reason"));
@@ -170,7 +171,7 @@ public class EnvironmentService {
     }
 
     /** The links among the latest version's other metadata headers ({@code {"Project-URL": [...], ...}}). */
-    private List<ProjectUrls.Link> projectUrls(String otherJson) {
+    private List<ProjectLink> projectUrls(String otherJson) {
         if (otherJson == null) {
             return List.of();
         }
@@ -179,7 +180,7 @@ public class EnvironmentService {
             JsonNode other = json.readTree(otherJson);
             other.fields().forEachRemaining(e -> e.getValue()
                     .forEach(v -> fields.add(new MetadataField(e.getKey(), v.asText()))));
-            return ProjectUrls.of(fields);
+            return ProjectUrls.of(fields).stream().map(l -> new ProjectLink(l.label(), l.kind(), l.url())).toList();
         } catch (JsonProcessingException e) {
             return List.of();
         }

@@ -1,6 +1,6 @@
 package io.envhub.registry.explore;
 
-import io.envhub.registry.search.SearchResult.Summary;
+import io.envhub.contract.api.EnvironmentSummary;
 import java.util.List;
 
 /**
@@ -11,7 +11,8 @@ import java.util.List;
  * @param recentlyUpdated most recently updated
  * @param newestValidated most recently validated (items carry {@code validatedAt})
  */
-public record Explore(Counts counts, List<Summary> trending, List<Summary> recentlyUpdated, List<Summary> newestValidated) {
+public record Explore(Counts counts, List<EnvironmentSummary> trending, List<EnvironmentSummary> recentlyUpdated,
+                      List<EnvironmentSummary> newestValidated) {
     /** Hub-wide counts over public environments. */
     public record Counts(long environments, long validatedEnvironments, long versions, long downloads) {
     }

@@ -1,8 +1,8 @@
 package io.envhub.registry.explore;
 
+import io.envhub.contract.api.EnvironmentSummary;
 import io.agroal.api.AgroalDataSource;
 import io.envhub.registry.explore.Explore.Counts;
-import io.envhub.registry.search.SearchResult.Summary;
 import io.envhub.registry.search.SearchService;
 import io.envhub.registry.search.SearchSql;
 import io.envhub.registry.search.Sql;
@@ -95,8 +95,8 @@ public class ExploreService {
         }
     }
 
-    private static List<Summary> list(Connection c, String sql) throws SQLException {
-        List<Summary> out = new ArrayList<>();
+    private static List<EnvironmentSummary> list(Connection c, String sql) throws SQLException {
+        List<EnvironmentSummary> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(SearchService.summary(rs));

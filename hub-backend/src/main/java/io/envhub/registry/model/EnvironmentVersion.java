@@ -1,6 +1,7 @@
 package io.envhub.registry.model;
 
 import io.envhub.contract.VersionStatus;
+import io.envhub.contract.api.Verdict;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -105,7 +106,7 @@ public class EnvironmentVersion extends PanacheEntityBase {
     /** The version's verdict as stored. */
     public Verdict verdict() {
         Verdict v = VersionVerdicts.fromColumns(trustStatus, runtimeVerified, trustFlags, statusReason);
-        return v != null ? v : Verdict.of(TrustVerdict.VALIDATING, false, java.util.List.of(), null);
+        return v != null ? v : TrustVerdict.verdict(TrustVerdict.VALIDATING, false, java.util.List.of(), null);
     }
 
     /** All versions of an environment, in no particular order. */

@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.TrustStatus;
 import io.envhub.contract.VersionStatus;
+import io.envhub.contract.api.Verdict;
+import io.envhub.contract.api.Verdict.TrustFlag;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.CheckStatus;
 import io.envhub.contract.report.ContaminationMatch;
 import io.envhub.contract.report.ValidationReport;
-import io.envhub.registry.model.Verdict.TrustFlag;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -106,7 +107,22 @@ public final class TrustVerdict {
             }
             default -> code = VALIDATING;
         }
-        return Verdict.of(code, runtime, flags, reason);
+        return verdict(code, runtime, flags, reason);
+    }
+
+    /**
+     * A verdict from its parts (for example its stored columns): the label follows from the code and the number of
+     * flags.
+     *
+     * @param trustStatus one of {@link #CODES}
+     * @param runtimeVerified whether the install, runtime and trust checks ran and passed
+     * @param flags the trust flags, or null for none
+     * @param statusReason the one-line reason, or null
+     * @return the verdict as the API shows it
+     */
+    public static Verdict verdict(String trustStatus, boolean runtimeVerified, List<TrustFlag> flags, String statusReason) {
+        List<TrustFlag> f = flags == null ? List.of() : flags;
+        return new Verdict(trustStatus, label(trustStatus, f.size()), runtimeVerified, f, statusReason);
     }
 
     /** The words shown for a code: {@code verified with 1 flag}, {@code static checks only}, ... */

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.api.Verdict;
+import io.envhub.contract.api.Verdict.TrustFlag;
 import io.envhub.kit.persistence.Row;
-import io.envhub.registry.model.Verdict.TrustFlag;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
@@ -61,7 +62,7 @@ public class VersionVerdicts {
         if (trustStatus == null) {
             return null;
         }
-        return Verdict.of(trustStatus, Boolean.TRUE.equals(runtimeVerified), flags(trustFlags), statusReason);
+        return TrustVerdict.verdict(trustStatus, Boolean.TRUE.equals(runtimeVerified), flags(trustFlags), statusReason);
     }
 
     /** Trust flags from their stored JSON ({@code [{code, message}]}). */

@@ -1,9 +1,9 @@
 package io.envhub.registry.page;
 
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.envhub.registry.download.DownloadService.DayCount;
-import io.envhub.registry.environment.EnvironmentViews.Detail;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
-import io.envhub.registry.version.VersionViews.Summary;
 import java.util.List;
 
 /**
@@ -14,5 +14,5 @@ import java.util.List;
  * @param versions what {@code .../versions} answers
  * @param downloads what {@code .../downloads?days=N} answers
  */
-public record EnvironmentPage(Detail environment, Readme readme, List<Summary> versions, List<DayCount> downloads) {
+public record EnvironmentPage(EnvironmentDetail environment, Readme readme, List<VersionSummary> versions, List<DayCount> downloads) {
 }

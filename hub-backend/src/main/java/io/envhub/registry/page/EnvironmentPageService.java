@@ -1,9 +1,10 @@
 package io.envhub.registry.page;
 
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.envhub.format.name.ProjectName;
 import io.envhub.registry.download.DownloadService;
 import io.envhub.registry.environment.EnvironmentService;
-import io.envhub.registry.environment.EnvironmentViews.Detail;
 import io.envhub.registry.environment.EnvironmentViews.Readme;
 import io.envhub.registry.index.ProjectLookup;
 import io.envhub.registry.index.ProjectLookup.Found;
@@ -11,7 +12,6 @@ import io.envhub.registry.index.StampedCache;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.version.VersionService;
-import io.envhub.registry.version.VersionViews.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
@@ -42,7 +42,7 @@ public class EnvironmentPageService {
     private final StampedCache<Kept> kept = new StampedCache<>(MAX_ENTRIES);
 
     /** What a public environment's page shows that only a new stamp can change. */
-    private record Kept(Detail environment, Readme readme, List<Summary> versions) {
+    private record Kept(EnvironmentDetail environment, Readme readme, List<VersionSummary> versions) {
     }
 
     public EnvironmentPageService(ProjectLookup projects, EnvironmentService environments, VersionService versions,
@@ -72,7 +72,7 @@ public class EnvironmentPageService {
                         downloads.history(id, days));
             }
         }
-        Detail env = environments.detail(owner, name);
+        EnvironmentDetail env = environments.detail(owner, name);
         EnvironmentPage page = new EnvironmentPage(env, environments.readme(env.owner(), env.name()),
                 versions.list(env.owner(), env.name()), downloads.history(env.owner(), env.name(), days));
         if (cacheable && Environment.PUBLIC.equals(env.visibility())) {
@@ -82,7 +82,7 @@ public class EnvironmentPageService {
     }
 
     /** The kept detail with the counters (as the lookup read them, in this transaction) and the caller's star now. */
-    private Detail fresh(Environment env, Detail detail) {
+    private EnvironmentDetail fresh(Environment env, EnvironmentDetail detail) {
         Long me = caller.isAnonymous() ? null : caller.ownerId();
         boolean starred = me != null && !em.createNativeQuery("SELECT 1 FROM hub.stars WHERE user_id = ?1 AND environment_id = ?2")
                 .setParameter(1, me).setParameter(2, env.id).getResultList().isEmpty();

@@ -1,5 +1,6 @@
 package io.envhub.registry.search;
 
+import io.envhub.contract.api.SearchPage;
 import io.envhub.registry.security.AccessPolicy;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -34,7 +35,7 @@ public class SearchResource {
                     + "every filter but status. domain: one of the shared research domains (medicine, biology, ..., a "
                     + "required tag; facets.domains counts them); license: the licence as declared, ignoring case "
                     + "(facets.licenses: the most common ones).")
-    public SearchResult list(@QueryParam("q") String q, @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
+    public SearchPage list(@QueryParam("q") String q, @QueryParam("tag") List<String> tags, @QueryParam("owner") String owner,
                              @QueryParam("sort") String sort, @QueryParam("page") String page, @QueryParam("size") String size,
                              @QueryParam("validated") String validated, @QueryParam("task") String task,
                              @QueryParam("status") List<String> status, @QueryParam("domain") String domain,

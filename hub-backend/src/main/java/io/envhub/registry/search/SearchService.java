@@ -1,9 +1,10 @@
 package io.envhub.registry.search;
 
+import io.envhub.contract.api.EnvironmentSummary;
+import io.envhub.contract.api.SearchPage;
+import io.envhub.contract.api.SearchPage.Facets;
+import io.envhub.contract.api.SearchPage.TagCount;
 import io.agroal.api.AgroalDataSource;
-import io.envhub.registry.search.SearchResult.Facets;
-import io.envhub.registry.search.SearchResult.Summary;
-import io.envhub.registry.search.SearchResult.TagCount;
 import io.envhub.registry.security.AccessPolicy.ReadScope;
 import io.envhub.registry.model.TrustVerdict;
 import io.envhub.registry.model.VersionVerdicts;
@@ -44,7 +45,7 @@ public class SearchService {
     }
 
     /** One page of environments the caller may read, with the total and tag facets over all matches. */
-    public SearchResult search(SearchRequest request, ReadScope scope) {
+    public SearchPage search(SearchRequest request, ReadScope scope) {
         SearchSql sql = new SearchSql(request, scope);
         ListingSql listing = new ListingSql(request, scope);
         try (Connection c = dataSource.getConnection()) {
@@ -61,7 +62,7 @@ public class SearchService {
     }
 
     /** Runs the statements inside the search's transaction. */
-    private static SearchResult search(Connection c, SearchSql sql, ListingSql listing, SearchRequest request)
+    private static SearchPage search(Connection c, SearchSql sql, ListingSql listing, SearchRequest request)
             throws SQLException {
         long environments = settings(c, sql);
         if (listing.applies()) {
@@ -97,7 +98,7 @@ public class SearchService {
             }
         }
         if (cap == SearchSql.Cap.GUARDED) {
-            SearchResult exact = answer(c, sql.filtered(cap), request, cap, false, estimate);
+            SearchPage exact = answer(c, sql.filtered(cap), request, cap, false, estimate);
             if (exact != null) {
                 return exact;
             }
@@ -133,8 +134,8 @@ public class SearchService {
     }
 
     /** A listing (no words, no filter that needs the match set): one page of rows, then the kept counts. */
-    private static SearchResult listing(Connection c, ListingSql sql, SearchRequest request) throws SQLException {
-        List<Summary> items = new ArrayList<>();
+    private static SearchPage listing(Connection c, ListingSql sql, SearchRequest request) throws SQLException {
+        List<EnvironmentSummary> items = new ArrayList<>();
         try (PreparedStatement ps = prepare(c, sql.page()); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 items.add(summary(rs));
@@ -144,7 +145,7 @@ public class SearchService {
             rs.next();
             Facets facets = new Facets(counts(rs, "facet_tags", "facet_counts"), counts(rs, "task_tags", "task_counts"),
                     statuses(rs), counts(rs, "domain_tags", "domain_counts"), counts(rs, "license_tags", "license_counts"));
-            return new SearchResult(rs.getLong("total"), request.page(), request.size(), items, facets, false);
+            return new SearchPage(rs.getLong("total"), request.page(), request.size(), items, facets, false);
         }
     }
 
@@ -153,7 +154,7 @@ public class SearchService {
      * when its column {@code capped} says so) the total is the {@code estimate} and the facets are scaled to it; null
      * when a {@link SearchSql.Cap#GUARDED} statement found more than {@link SearchSql#TOP_K_CAP} matches.
      */
-    private static SearchResult answer(Connection c, SearchSql.Statement statement, SearchRequest request, SearchSql.Cap cap,
+    private static SearchPage answer(Connection c, SearchSql.Statement statement, SearchRequest request, SearchSql.Cap cap,
                                        boolean approximate, long estimate) throws SQLException {
         long total = 0;
         List<TagCount> facets = List.of();
@@ -161,7 +162,7 @@ public class SearchService {
         List<TagCount> domains = List.of();
         List<TagCount> licenses = List.of();
         Map<String, Long> statuses = new LinkedHashMap<>();
-        List<Summary> items = new ArrayList<>();
+        List<EnvironmentSummary> items = new ArrayList<>();
         try (PreparedStatement ps = prepare(c, statement); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 if (cap == SearchSql.Cap.GUARDED && rs.getBoolean("capped")) {
@@ -188,7 +189,7 @@ public class SearchService {
             statuses.replaceAll((code, n) -> Math.round(n * scale));
             total = estimate;
         }
-        return new SearchResult(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
+        return new SearchPage(total, request.page(), request.size(), items, new Facets(facets, tasks, statuses, domains,
                 licenses), approximate);
     }
 
@@ -273,9 +274,9 @@ public class SearchService {
     }
 
     /** A list item from a row with {@link SearchSql#SUMMARY_COLUMNS} (and {@code downloads7d}, when the row has it). */
-    public static Summary summary(ResultSet rs) throws SQLException {
+    public static EnvironmentSummary summary(ResultSet rs) throws SQLException {
         Long downloads7d = hasColumn(rs, "downloads7d") ? (Long) rs.getObject("downloads7d") : null;
-        return new Summary(rs.getString("owner_name"), rs.getString("name"), rs.getString("display_name"),
+        return new EnvironmentSummary(rs.getString("owner_name"), rs.getString("name"), rs.getString("display_name"),
                 rs.getString("summary"), Arrays.asList(strings(rs.getArray("tags"))), rs.getString("latest_version"),
                 rs.getInt("star_count"), rs.getLong("download_count"), rs.getString("visibility"),
                 rs.getObject("updated_at", OffsetDateTime.class), rs.getString("latest_status"),

@@ -1,11 +1,11 @@
 package io.envhub.registry.validation;
 
+import io.envhub.contract.api.Verdict;
 import io.envhub.contract.ProblemCode;
 import io.envhub.contract.validation.ClaimedJob;
 import io.envhub.kit.error.ApiException;
 import io.envhub.kit.persistence.Row;
 import io.envhub.registry.model.TrustVerdict;
-import io.envhub.registry.model.Verdict;
 import io.envhub.registry.model.VersionVerdicts;
 import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.storage.ObjectStore;

@@ -1,5 +1,6 @@
 package io.envhub.registry.validation;
 
+import io.envhub.contract.api.Verdict;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,7 +10,6 @@ import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
 import io.envhub.kit.error.ApiException;
 import io.envhub.kit.persistence.Row;
-import io.envhub.registry.model.Verdict;
 import io.envhub.registry.validation.ValidationViews.Outcome;
 import io.envhub.registry.model.EnvironmentVersion;
 import jakarta.enterprise.context.ApplicationScoped;

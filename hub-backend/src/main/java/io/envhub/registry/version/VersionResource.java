@@ -1,15 +1,15 @@
 package io.envhub.registry.version;
 
+import io.envhub.contract.api.Verdict;
+import io.envhub.contract.api.VersionDetail;
+import io.envhub.contract.api.VersionFile;
+import io.envhub.contract.api.VersionSummary;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.validation.ValidationResults;
-import io.envhub.registry.model.Verdict;
 import io.envhub.registry.version.VersionService.Found;
-import io.envhub.registry.version.VersionViews.Detail;
-import io.envhub.registry.version.VersionViews.FileEntry;
-import io.envhub.registry.version.VersionViews.Summary;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -42,7 +42,7 @@ public class VersionResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Versions, newest first (PEP 440 order)", description = "Yanked versions are listed and marked.")
-    public List<Summary> list(@PathParam("owner") String owner, @PathParam("name") String name) {
+    public List<VersionSummary> list(@PathParam("owner") String owner, @PathParam("name") String name) {
         return versions.list(owner, name);
     }
 
@@ -50,7 +50,7 @@ public class VersionResource {
     @Path("/{version}")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "One version", description = "Found by identity: 1.0 finds 1.0.0.")
-    public Detail get(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("version") String version) {
+    public VersionDetail get(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("version") String version) {
         return versions.detail(owner, name, version);
     }
 
@@ -82,7 +82,7 @@ public class VersionResource {
     @Path("/{version}/files")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Files inside the version's wheel", description = "[{path, size, sha256}] as recorded at publish time.")
-    public List<FileEntry> files(@PathParam("owner") String owner, @PathParam("name") String name,
+    public List<VersionFile> files(@PathParam("owner") String owner, @PathParam("name") String name,
                                  @PathParam("version") String version) {
         return versions.files(owner, name, version);
     }

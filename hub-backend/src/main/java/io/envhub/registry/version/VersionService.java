@@ -1,5 +1,8 @@
 package io.envhub.registry.version;
 
+import io.envhub.contract.api.VersionDetail;
+import io.envhub.contract.api.VersionFile;
+import io.envhub.contract.api.VersionSummary;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,9 +15,6 @@ import io.envhub.registry.model.Environment;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.model.EnvironmentVersion;
-import io.envhub.registry.version.VersionViews.Detail;
-import io.envhub.registry.version.VersionViews.FileEntry;
-import io.envhub.registry.version.VersionViews.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
@@ -50,7 +50,7 @@ public class VersionService {
 
     /** Every version of {@code owner/name}, newest first in PEP 440 order, yanked ones included and marked. */
     @Transactional
-    public List<Summary> list(String owner, String name) {
+    public List<VersionSummary> list(String owner, String name) {
         Environment env = lookup.readable(owner, name);
         List<EnvironmentVersion> versions = new ArrayList<>(EnvironmentVersion.of(env));
         versions.sort(Comparator.comparing((EnvironmentVersion v) -> parseOrZero(v.version)).reversed());
@@ -62,10 +62,10 @@ public class VersionService {
             firstArtifact.putIfAbsent(r.longValue("versionId"), new ListedFile(r.string("filename"), r.longOrNull("fileSize"),
                     r.string("sha256")));
         }
-        List<Summary> out = new ArrayList<>();
+        List<VersionSummary> out = new ArrayList<>();
         for (EnvironmentVersion v : versions) {
             ListedFile a = firstArtifact.get(v.id);
-            out.add(new Summary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename(),
+            out.add(new VersionSummary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename(),
                     a == null ? null : a.size(), a == null ? null : a.sha256(), v.verdict(), v.isQuarantined(),
                     v.quarantineReason));
         }
@@ -74,11 +74,11 @@ public class VersionService {
 
     /** One version in full. */
     @Transactional
-    public Detail detail(String owner, String name, String version) {
+    public VersionDetail detail(String owner, String name, String version) {
         Found f = find(owner, name, version);
         EnvironmentVersion v = f.version();
         Artifact a = f.artifact();
-        return new Detail(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
+        return new VersionDetail(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
                 a == null ? null : a.size, a == null ? null : a.sha256, v.summary, v.requiresPython,
                 List.copyOf(Arrays.asList(v.dependencies)), parse(v.coreMetadata), a == null ? 0 : files(a).size(), v.verdict(),
                 v.isQuarantined(), v.quarantineReason);
@@ -86,7 +86,7 @@ public class VersionService {
 
     /** The files inside the version's wheel, as recorded at publish time. */
     @Transactional
-    public List<FileEntry> files(String owner, String name, String version) {
+    public List<VersionFile> files(String owner, String name, String version) {
         Found f = find(owner, name, version);
         return f.artifact() == null ? List.of() : files(f.artifact());
     }
@@ -107,9 +107,9 @@ public class VersionService {
     }
 
     /** The recorded file list of an artifact. */
-    public List<FileEntry> files(Artifact artifact) {
+    public List<VersionFile> files(Artifact artifact) {
         try {
-            return json.readValue(artifact.files == null ? "[]" : artifact.files, new TypeReference<List<FileEntry>>() {
+            return json.readValue(artifact.files == null ? "[]" : artifact.files, new TypeReference<List<VersionFile>>() {
             });
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("artifact " + artifact.id + " has an unreadable file list", e);

@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.envhub.registry.model.Verdict.TrustFlag;
+import io.envhub.contract.api.Verdict;
+import io.envhub.contract.api.Verdict.TrustFlag;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,8 @@ import io.envhub.cli.context.CliContext;
 import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.core.Ref;
 import io.envhub.cli.http.Situation;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -22,54 +24,63 @@ public final class InfoCommand extends BaseCommand {
     @Override
     protected int run(CliContext ctx) {
         Ref ref = Ref.parse(reference, false);
-        JsonNode e = ctx.hub().get(ctx.hub().url("api", "v1", "environments", ref.owner(), ref.name()),
+        JsonNode answer = ctx.hub().get(ctx.hub().url("api", "v1", "environments", ref.owner(), ref.name()),
                 Situation.of("info", ref.owner(), ref.name(), null));
         if (ctx.json()) {
-            printJson(ctx, e);
+            printJson(ctx, answer);
             return ExitCodes.OK;
         }
+        EnvironmentDetail e = ctx.hub().read(answer, EnvironmentDetail.class);
         var o = ctx.out();
-        String display = e.path("displayName").asText("");
-        o.println(e.path("owner").asText(ref.owner()) + "/" + e.path("name").asText(ref.name())
-                + (display.isBlank() || display.equals(e.path("name").asText(ref.name())) ? "" : "  (" + display + ")"));
-        if (e.hasNonNull("summary")) {
-            o.println("  " + e.get("summary").asText());
+        String name = e.name() != null ? e.name() : ref.name();
+        String display = e.displayName() != null ? e.displayName() : "";
+        o.println((e.owner() != null ? e.owner() : ref.owner()) + "/" + name
+                + (display.isBlank() || display.equals(name) ? "" : "  (" + display + ")"));
+        if (e.summary() != null) {
+            o.println("  " + e.summary());
         }
-        String label = label(e);
-        o.println("  latest:     " + e.path("latestVersion").asText("-") + (label != null ? " (" + label + ")" : ""));
-        if (e.hasNonNull("statusReason")) {
-            o.println("              " + e.get("statusReason").asText());
+        String label = label(e.verdict(), e.latestStatus());
+        o.println("  latest:     " + (e.latestVersion() != null ? e.latestVersion() : "-") + (label != null ? " (" + label + ")" : ""));
+        String reason = e.verdict() == null ? null : e.verdict().statusReason();
+        if (reason != null) {
+            o.println("              " + reason);
         }
-        JsonNode validated = e.path("validated");
-        if (validated.hasNonNull("version") && !validated.path("version").asText().equals(e.path("latestVersion").asText())) {
-            String vLabel = label(validated);
-            o.println("  validated:  " + validated.get("version").asText() + (vLabel != null ? " (" + vLabel + ")" : ""));
+        EnvironmentDetail.ValidatedVersion validated = e.validated();
+        if (validated != null && validated.version() != null && !validated.version().equals(e.latestVersion())) {
+            String vLabel = label(validated.verdict(), null);
+            o.println("  validated:  " + validated.version() + (vLabel != null ? " (" + vLabel + ")" : ""));
         }
-        o.println("  visibility: " + e.path("visibility").asText("?"));
-        if (e.hasNonNull("license")) {
-            o.println("  license:    " + e.get("license").asText());
+        o.println("  visibility: " + (e.visibility() != null ? e.visibility() : "?"));
+        if (e.license() != null) {
+            o.println("  license:    " + e.license());
         }
-        if (e.path("tags").size() > 0) {
-            o.println("  tags:       " + WhoamiCommand.join(e.path("tags")));
+        if (e.tags() != null && !e.tags().isEmpty()) {
+            o.println("  tags:       " + String.join(", ", e.tags()));
         }
-        o.println("  stars:      " + e.path("starCount").asInt() + (e.path("starredByMe").asBoolean(false) ? " (incl. yours)" : "")
-                + "   downloads: " + e.path("downloadCount").asLong());
-        if (e.path("install").hasNonNull("pip")) {
-            o.println("  install:    " + e.path("install").get("pip").asText());
+        o.println("  stars:      " + e.starCount() + (e.starredByMe() ? " (incl. yours)" : "")
+                + "   downloads: " + e.downloadCount());
+        EnvironmentDetail.Install install = e.install();
+        if (install != null && install.pip() != null) {
+            o.println("  install:    " + install.pip());
         }
-        if (e.path("install").hasNonNull("envhub")) {
-            o.println("              " + e.path("install").get("envhub").asText());
+        if (install != null && install.envhub() != null) {
+            o.println("              " + install.envhub());
         }
         return ExitCodes.OK;
     }
 
-    /** The hub's status words ({@code statusLabel}), else an older hub's {@code latestStatus} or {@code status}. */
-    static String label(JsonNode n) {
-        for (String field : new String[] {"statusLabel", "latestStatus", "status"}) {
-            if (n.hasNonNull(field) && !n.get(field).asText().isBlank()) {
-                return n.get(field).asText();
-            }
+    /**
+     * The hub's status words ({@code statusLabel}), else the internal status the caller has (an older hub's).
+     *
+     * @param verdict the verdict read (its fields are null when the hub sent none), or null
+     * @param status the internal status to fall back to, or null
+     * @return the words, or null when there are none
+     */
+    static String label(Verdict verdict, String status) {
+        String label = verdict == null ? null : verdict.statusLabel();
+        if (label != null && !label.isBlank()) {
+            return label;
         }
-        return null;
+        return status == null || status.isBlank() ? null : status;
     }
 }

@@ -1,6 +1,6 @@
 package io.envhub.cli.commands;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.api.VersionSummary;
 import io.envhub.cli.context.CliContext;
 import io.envhub.cli.core.CliException;
 import io.envhub.cli.core.ExitCodes;
@@ -50,10 +50,10 @@ public final class PullCommand extends BaseCommand {
     @Override
     protected int run(CliContext ctx) throws IOException {
         Ref ref = Ref.parse(reference, true);
-        JsonNode v = Versions.resolve(ctx, ref, "pull");
-        String version = v.path("version").asText();
-        String filename = v.path("filename").asText(null);
-        String expected = v.path("sha256").asText(null);
+        VersionSummary v = Versions.resolve(ctx, ref, "pull");
+        String version = v.version();
+        String filename = v.filename();
+        String expected = v.sha256();
         if (filename == null || expected == null || !filename.endsWith(".whl") || filename.contains("/") || filename.contains("\\")) {
             throw new CliException(ExitCodes.REFUSED, ref.coordinates() + " " + version + " has no wheel to download");
         }
@@ -65,7 +65,7 @@ public final class PullCommand extends BaseCommand {
         String actual;
         long size;
         try (InputStream body = open(ctx, url, s)) {
-            long total = v.path("size").asLong(-1);
+            long total = v.size() != null ? v.size() : -1;
             ProgressBar bar = ProgressBar.of(ctx.err(), "downloading " + filename, total, ctx.terminal());
             MessageDigest digest = Sha256.newDigest();
             size = 0;

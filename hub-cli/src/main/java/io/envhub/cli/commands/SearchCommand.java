@@ -5,6 +5,8 @@ import io.envhub.cli.context.CliContext;
 import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.http.HubClient;
 import io.envhub.cli.http.Situation;
+import io.envhub.contract.api.EnvironmentSummary;
+import io.envhub.contract.api.SearchPage;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -39,35 +41,39 @@ public final class SearchCommand extends BaseCommand {
         for (String t : tags) {
             url.append("&tag=").append(HubClient.encode(t));
         }
-        JsonNode res = ctx.hub().get(url.toString(), Situation.of("search", null, null, null));
+        JsonNode answer = ctx.hub().get(url.toString(), Situation.of("search", null, null, null));
         if (ctx.json()) {
-            printJson(ctx, res);
+            printJson(ctx, answer);
             return ExitCodes.OK;
         }
-        JsonNode items = res.path("items");
+        SearchPage res = ctx.hub().read(answer, SearchPage.class);
+        List<EnvironmentSummary> items = res.items() == null ? List.of() : res.items();
         if (items.isEmpty()) {
             ctx.out().println("No environments found" + (query == null ? "" : " for '" + query + "'")
                     + (tags.isEmpty() ? "" : " with tags " + tags));
             return ExitCodes.OK;
         }
-        for (JsonNode e : items) {
-            String coords = e.path("owner").asText() + "/" + e.path("name").asText();
-            String version = e.path("latestVersion").asText("-");
-            ctx.out().printf("%-40s %-10s ★%-4d ⬇%-6d %s%n", coords, version, e.path("starCount").asInt(),
-                    e.path("downloadCount").asLong(), e.path("summary").asText(""));
-            String label = e.hasNonNull("statusLabel") ? e.get("statusLabel").asText() : null;
-            if (e.path("tags").size() > 0 || label != null) {
-                ctx.out().println("    " + (label == null ? "" : "status: " + label + (e.path("tags").size() > 0 ? "  " : ""))
-                        + (e.path("tags").size() > 0 ? "tags: " + WhoamiCommand.join(e.path("tags")) : "")
-                        + ("private".equals(e.path("visibility").asText()) ? "  (private)" : ""));
+        for (EnvironmentSummary e : items) {
+            String coords = e.owner() + "/" + e.name();
+            String version = e.latestVersion() != null ? e.latestVersion() : "-";
+            ctx.out().printf("%-40s %-10s ★%-4d ⬇%-6d %s%n", coords, version, e.starCount(), e.downloadCount(),
+                    e.summary() != null ? e.summary() : "");
+            String label = e.verdict() == null ? null : e.verdict().statusLabel();
+            boolean tagged = e.tags() != null && !e.tags().isEmpty();
+            if (tagged || label != null) {
+                ctx.out().println("    " + (label == null ? "" : "status: " + label + (tagged ? "  " : ""))
+                        + (tagged ? "tags: " + String.join(", ", e.tags()) : "")
+                        + ("private".equals(e.visibility()) ? "  (private)" : ""));
             }
         }
-        long total = res.path("total").asLong(items.size());
+        long total = res.total();
         ctx.out().println(total + (total == 1 ? " environment" : " environments") + (total > items.size()
-                ? " (page " + res.path("page").asInt(page) + "; --page N for more)" : ""));
+                ? " (page " + res.page() + "; --page N for more)" : ""));
         List<String> facets = new ArrayList<>();
-        for (JsonNode f : res.path("facets").path("tags")) {
-            facets.add(f.path("tag").asText() + " (" + f.path("count").asLong() + ")");
+        List<SearchPage.TagCount> tagCounts = res.facets() == null || res.facets().tags() == null ? List.of()
+                : res.facets().tags();
+        for (SearchPage.TagCount f : tagCounts) {
+            facets.add(f.tag() + " (" + f.count() + ")");
             if (facets.size() == 10) {
                 break;
             }

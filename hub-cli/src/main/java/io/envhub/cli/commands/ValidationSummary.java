@@ -3,7 +3,10 @@ package io.envhub.cli.commands;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.cli.http.CliJson;
 import io.envhub.contract.TrustStatus;
+import io.envhub.contract.api.Verdict;
+import io.envhub.contract.api.VersionDetail;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
@@ -18,7 +21,7 @@ import java.util.List;
 final class ValidationSummary {
     /** Verdicts that pass with warnings: {@code --strict} turns them into exit code 5. */
     static final List<String> WARNING_VERDICTS = List.of(TrustStatus.FLAGGED.wire(), TrustStatus.STATIC_ONLY.wire());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = CliJson.mapper();
 
     private ValidationSummary() {
     }
@@ -26,12 +29,12 @@ final class ValidationSummary {
     /**
      * The verdict code: {@code trustStatus} when the hub gives it, else the internal status.
      *
-     * @param version the version document
+     * @param version the version
      * @return verified, flagged, static-only, failed, validating, error (or an older hub's status)
      */
-    static String verdict(JsonNode version) {
-        String trust = text(version.get("trustStatus"));
-        return trust != null ? trust : version.path("status").asText("unknown");
+    static String verdict(VersionDetail version) {
+        String trust = version.verdict() == null ? null : text(version.verdict().trustStatus());
+        return trust != null ? trust : version.status() != null ? version.status() : "unknown";
     }
 
     /**
@@ -43,10 +46,23 @@ final class ValidationSummary {
      * @return lines, the first being {@code Status: <label>}
      */
     static List<String> lines(JsonNode version, JsonNode reportJson, String pageUrl) {
+        return lines(version(version), reportJson, pageUrl);
+    }
+
+    /**
+     * The lines to print.
+     *
+     * @param version the version ({@code GET .../versions/{v}})
+     * @param reportJson the stored validation report, or null when the hub has none
+     * @param pageUrl the version's web page
+     * @return lines, the first being {@code Status: <label>}
+     */
+    static List<String> lines(VersionDetail version, JsonNode reportJson, String pageUrl) {
         ValidationReport report = report(reportJson);
+        Verdict v = version.verdict() != null ? version.verdict() : new Verdict(null, null, false, List.of(), null);
         List<String> out = new ArrayList<>();
-        String label = text(version.get("statusLabel"));
-        out.add("Status: " + (label != null ? label : version.path("status").asText("unknown")));
+        String label = text(v.statusLabel());
+        out.add("Status: " + (label != null ? label : version.status() != null ? version.status() : "unknown"));
         boolean failingCheck = false;
         if (report != null) {
             for (CheckResult c : report.checks()) {
@@ -63,7 +79,7 @@ final class ValidationSummary {
             }
         }
         String verdict = verdict(version);
-        String reason = text(version.get("statusReason"));
+        String reason = text(v.statusReason());
         if (TrustStatus.STATIC_ONLY.is(verdict)) {
             if (reason == null && report != null) {
                 reason = report.skipReason() == null || report.skipReason().isBlank() ? null : report.skipReason();
@@ -72,9 +88,9 @@ final class ValidationSummary {
         } else if (reason != null && (TrustStatus.ERROR.is(verdict) || TrustStatus.FAILED.is(verdict) && !failingCheck)) {
             out.add("  reason: " + reason);
         }
-        for (JsonNode flag : version.path("trustFlags")) {
-            String message = flag.path("message").asText("");
-            out.add("  ⚑ " + flag.path("code").asText("flag") + (message.isEmpty() ? "" : ": " + message));
+        for (Verdict.TrustFlag flag : v.trustFlags()) {
+            String message = flag.message() != null ? flag.message() : "";
+            out.add("  ⚑ " + (flag.code() != null ? flag.code() : "flag") + (message.isEmpty() ? "" : ": " + message));
         }
         out.add("Report: " + pageUrl);
         return out;
@@ -98,7 +114,27 @@ final class ValidationSummary {
         }
     }
 
-    private static String text(JsonNode n) {
-        return n == null || n.isNull() || n.asText().isBlank() ? null : n.asText();
+    /**
+     * The hub's version document ({@code GET .../versions/{v}}) as the contract's record; names it does not know are
+     * ignored.
+     *
+     * @param node the hub's answer
+     * @return the version; its fields are null when {@code node} is not an object
+     * @throws IllegalArgumentException when a known field has a value of the wrong type
+     */
+    static VersionDetail version(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            return new VersionDetail(null, null, false, null, null, null, null, null, null, null, null, null, 0, null,
+                    false, null);
+        }
+        try {
+            return JSON.treeToValue(node, VersionDetail.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the hub's version is not readable: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String text(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 }

@@ -7,6 +7,7 @@ import io.envhub.cli.http.ApiProblem;
 import io.envhub.cli.http.Situation;
 import io.envhub.contract.TrustStatus;
 import io.envhub.contract.VersionStatus;
+import io.envhub.contract.api.VersionDetail;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -85,14 +86,15 @@ final class ValidationWait {
                 }
                 throw p;
             }
-            status = doc.path("status").asText(null);
+            VersionDetail v = doc.isObject() ? ctx.hub().read(doc, VersionDetail.class) : null;
+            status = v == null ? null : v.status();
             if (status == null) {
                 return done(new Result(null, null, false, "the hub's answer has no validation status", doc, page));
             }
             if (!WAITING.contains(status)) {
                 JsonNode report = report(url + "/report", s);
-                String text = String.join(System.lineSeparator(), ValidationSummary.lines(doc, report, page));
-                Result r = new Result(status, ValidationSummary.verdict(doc), true, text, doc, page);
+                String text = String.join(System.lineSeparator(), ValidationSummary.lines(v, report, page));
+                Result r = new Result(status, ValidationSummary.verdict(v), true, text, doc, page);
                 if (!ctx.json()) {
                     ctx.out().println(text);
                 }

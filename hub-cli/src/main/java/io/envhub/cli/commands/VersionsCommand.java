@@ -6,6 +6,9 @@ import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.core.Ref;
 import io.envhub.cli.http.Situation;
 import io.envhub.cli.progress.ProgressBar;
+import io.envhub.contract.api.VersionSummary;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -16,35 +19,39 @@ import picocli.CommandLine.Parameters;
                 + "static checks only, failed, validating, error) and its reason, yanked marks, size and sha256.",
         footer = {"", "Example:", "  envhub versions alice/reverse-text"})
 public final class VersionsCommand extends BaseCommand {
+    /** When published, as the hub sent it (its offset), to the second. */
+    private static final DateTimeFormatter PUBLISHED = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
+
     @Parameters(index = "0", paramLabel = "OWNER/NAME", description = "The environment")
     String reference;
 
     @Override
     protected int run(CliContext ctx) {
         Ref ref = Ref.parse(reference, false);
-        JsonNode list = ctx.hub().get(ctx.hub().url("api", "v1", "environments", ref.owner(), ref.name(), "versions"),
+        JsonNode answer = ctx.hub().get(ctx.hub().url("api", "v1", "environments", ref.owner(), ref.name(), "versions"),
                 Situation.of("versions", ref.owner(), ref.name(), null));
         if (ctx.json()) {
-            printJson(ctx, list);
+            printJson(ctx, answer);
             return ExitCodes.OK;
         }
+        List<VersionSummary> list = ctx.hub().readList(answer, VersionSummary.class);
         if (list.isEmpty()) {
             ctx.out().println(ref.coordinates() + " has no versions");
             return ExitCodes.OK;
         }
         ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", "VERSION", "STATUS", "SIZE", "PUBLISHED", "SHA256");
-        for (JsonNode v : list) {
-            String created = v.path("createdAt").asText("");
-            String label = InfoCommand.label(v);
-            ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", v.path("version").asText(), label == null ? "?" : label,
-                    v.hasNonNull("size") ? ProgressBar.bytes(v.get("size").asLong()) : "-",
-                    created.length() > 19 ? created.substring(0, 19).replace('T', ' ') : created,
-                    v.path("sha256").asText("-"));
-            if (v.path("yanked").asBoolean(false)) {
-                ctx.out().println("    yanked" + (v.hasNonNull("yankReason") ? ": " + v.get("yankReason").asText() : ""));
+        for (VersionSummary v : list) {
+            String label = InfoCommand.label(v.verdict(), v.status());
+            ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", v.version(), label == null ? "?" : label,
+                    v.size() != null ? ProgressBar.bytes(v.size()) : "-",
+                    v.createdAt() == null ? "" : PUBLISHED.format(v.createdAt()),
+                    v.sha256() != null ? v.sha256() : "-");
+            if (v.yanked()) {
+                ctx.out().println("    yanked" + (v.yankReason() != null ? ": " + v.yankReason() : ""));
             }
-            if (v.hasNonNull("statusReason")) {
-                ctx.out().println("    " + v.get("statusReason").asText());
+            String reason = v.verdict() == null ? null : v.verdict().statusReason();
+            if (reason != null) {
+                ctx.out().println("    " + reason);
             }
         }
         return ExitCodes.OK;

@@ -1,10 +1,10 @@
 package io.envhub.cli.context;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.envhub.cli.auth.Session;
 import io.envhub.cli.auth.SessionSource;
 import io.envhub.cli.config.CredentialStore;
+import io.envhub.cli.http.CliJson;
 import io.envhub.cli.http.HubClient;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -189,7 +189,7 @@ public final class CliContext implements SessionSource {
     @Override
     public ObjectMapper mapper() {
         if (mapper == null) {
-            mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            mapper = CliJson.mapper();
         }
         return mapper;
     }

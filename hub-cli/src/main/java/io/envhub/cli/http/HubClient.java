@@ -1,5 +1,7 @@
 package io.envhub.cli.http;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.cli.core.CliException;
@@ -17,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -189,6 +192,46 @@ public final class HubClient {
             Thread.currentThread().interrupt();
             throw new CliException(ExitCodes.NETWORK_OR_AUTH, "interrupted", e);
         }
+    }
+
+    /**
+     * Reads an answer as one of the contract's records ({@code io.envhub.contract.api}); names the record does not know
+     * are ignored when the mapper is the CLI's ({@link CliJson}).
+     *
+     * @param answer the JSON answer
+     * @param type the record
+     * @param <T> its type
+     * @return the record
+     */
+    public <T> T read(JsonNode answer, Class<T> type) {
+        return read(answer, mapper.getTypeFactory().constructType(type));
+    }
+
+    /**
+     * Reads an answer that is a JSON array as a list of the contract's records.
+     *
+     * @param answer the JSON array
+     * @param type the record of each element
+     * @param <T> its type
+     * @return the records
+     */
+    public <T> List<T> readList(JsonNode answer, Class<T> type) {
+        return read(answer, mapper.getTypeFactory().constructCollectionType(List.class, type));
+    }
+
+    private <T> T read(JsonNode answer, JavaType type) {
+        try {
+            return mapper.treeToValue(answer, type);
+        } catch (JsonProcessingException e) {
+            throw notA(type, e.getOriginalMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw notA(type, e.getMessage(), e);
+        }
+    }
+
+    private CliException notA(JavaType type, String why, Exception cause) {
+        return new CliException(ExitCodes.NETWORK_OR_AUTH, "the hub at " + base + " answered JSON that is not a "
+                + type.getRawClass().getSimpleName() + " (" + why + ") — is --hub-url an EnvHub?", cause);
     }
 
     private JsonNode json(HttpResponse<String> res, Situation situation) {
