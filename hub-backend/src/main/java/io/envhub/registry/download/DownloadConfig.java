@@ -26,6 +26,14 @@ public interface DownloadConfig {
     int flushAt();
 
     /**
+     * How often an instance checks whether trending's seven-day window has to move on (after midnight UTC) and then
+     * recounts it; for that long after midnight trending still counts the day before's window
+     * (ENVHUB_DOWNLOADS_RECENT_REFRESH).
+     */
+    @WithDefault("10s")
+    String recentRefresh();
+
+    /**
      * A presigned URL of an object is reused for its lifetime minus this margin, so a burst of installs costs one
      * signature and every client still gets a URL valid for at least the margin (ENVHUB_PRESIGN_REUSE_MARGIN; 0 signs
      * every request).
