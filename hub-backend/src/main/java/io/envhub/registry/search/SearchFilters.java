@@ -42,6 +42,25 @@ final class SearchFilters {
         return sql;
     }
 
+    /**
+     * Whether the conditions are only who may read a match, so that {@code hub.search_docs} (which has nothing else)
+     * can choose a search's candidates.
+     */
+    boolean visibilityOnly() {
+        return request.requiredTags().isEmpty() && !request.validated() && request.owner() == null && request.license() == null;
+    }
+
+    /** {@link #visibility} over {@code d}, a row of {@code hub.search_docs} (listed: public and not unlisted). */
+    Sql docVisibility() {
+        if (scope.everything()) {
+            return Sql.of("true");
+        }
+        if (scope.privateOwners().isEmpty()) {
+            return Sql.of("d.listed");
+        }
+        return Sql.of("(d.listed OR d.owner_id = ANY(?))", scope.privateOwners().toArray(Long[]::new));
+    }
+
     private Sql visibility() {
         if (scope.everything()) {
             return Sql.of("true");

@@ -146,8 +146,43 @@ public final class SearchSql {
         return filtered(capped ? Cap.CAPPED : Cap.NONE);
     }
 
-    /** Like {@link #filtered()}, with the given {@link Cap}. */
+    /** Like {@link #filtered()}, with the given {@link Cap}; candidates from {@code hub.search_docs} when they can be. */
     Statement filtered(Cap cap) {
+        return filtered(cap, narrowCandidates());
+    }
+
+    /**
+     * Whether a capped search's first candidates can be chosen in {@code hub.search_docs} (migration V19), the narrow
+     * copy of each environment's document, owner, listing and download count: when the filters are only who may read
+     * (no tag, owner, licence or validated filter) and the candidates are the most downloaded (relevance, trending and
+     * downloads). It is read instead of {@code hub.environments}, whose rows are about seven times wider, so a common
+     * word's matches are read from a seventh of the pages; the winners' columns are then read by primary key.
+     */
+    boolean narrowCandidates() {
+        return where.visibilityOnly() && switch (request.sort()) {
+            case RELEVANCE, TRENDING, DOWNLOADS -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * The {@code limit} first full-text matches in {@link #candidateOrder()}, with {@link #CANDIDATE_COLUMNS}:
+     * {@code narrow}, chosen in {@code hub.search_docs} (see {@link #narrowCandidates()}), else in
+     * {@code hub.environments}. Needs CTE {@code query}.
+     */
+    private Sql firstCandidates(int limit, boolean narrow) {
+        if (narrow) {
+            return new Sql().append("SELECT " + CANDIDATE_COLUMNS + " FROM (SELECT d.environment_id FROM hub.search_docs d")
+                    .append(" WHERE d.search @@ (SELECT tsq FROM query) AND ").append(where.docVisibility())
+                    .append(" ORDER BY d.download_count DESC, d.environment_id LIMIT ").append(limit)
+                    .append(") k JOIN hub.environments e ON e.id = k.environment_id");
+        }
+        return new Sql().append("SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@ (SELECT tsq FROM query)")
+                .append(" AND ").append(where.filters(false)).append(" ORDER BY " + candidateOrder()).append(" LIMIT ").append(limit);
+    }
+
+    /** Like {@link #filtered(Cap)}; {@code narrow}: see {@link #narrowCandidates()} (only when it applies). */
+    Statement filtered(Cap cap, boolean narrow) {
         boolean capped = cap == Cap.CAPPED;
         Sql sql = new Sql().append("WITH ");
         String text = request.text();
@@ -163,9 +198,7 @@ public final class SearchSql {
                 if (cap == Cap.ONE_PASS) {
                     // (numbered after the LIMIT, so the sort before it stays a top-N sort)
                     sql.append("cand AS MATERIALIZED (SELECT e.*, row_number() OVER (ORDER BY " + candidateOrder() + ") AS rn")
-                            .append(" FROM (SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
-                            .append(" (SELECT tsq FROM query) AND ").append(where.filters(false)).append(" ORDER BY " + candidateOrder())
-                            .append(" LIMIT ").append(TOP_K_CAP + 1).append(") e), ");
+                            .append(" FROM (").append(firstCandidates(TOP_K_CAP + 1, narrow)).append(") e), ");
                 }
                 sql.append("fts AS MATERIALIZED (SELECT " + MATCH_COLUMNS);
                 if (request.sort() == SearchSort.RELEVANCE) {
@@ -186,9 +219,7 @@ public final class SearchSql {
                 } else if (capped) {
                     // only the columns read above (the whole row would carry the README and the document into the
                     // sort and the UNION's duplicate check, which then decompresses them: ~10 times slower)
-                    sql.append(" FROM ((SELECT " + CANDIDATE_COLUMNS + " FROM hub.environments e WHERE e.search @@")
-                            .append(" (SELECT tsq FROM query) AND ").append(where.filters(false)).append(" ORDER BY " + candidateOrder())
-                            .append(" LIMIT ").append(TOP_K_CAP).append(") UNION (SELECT " + CANDIDATE_COLUMNS)
+                    sql.append(" FROM ((").append(firstCandidates(TOP_K_CAP, narrow)).append(") UNION (SELECT " + CANDIDATE_COLUMNS)
                             .append(" FROM hub.environments e WHERE e.name = ? AND e.search @@ (SELECT tsq FROM query) AND ",
                                     request.nameText())
                             .append(where.filters(false)).append(")) e), ");
