@@ -71,8 +71,8 @@ public class SearchService {
         long estimate = -1;
         boolean approximate = false;
         SearchSql.Cap cap = SearchSql.Cap.NONE;
-        // candidates from the narrow hub.search_docs: through its full-text index always (never a walk, see settings)
-        boolean narrow = narrow(sql);
+        // candidates from the narrow hub.search_docs (see narrow): decided with the planner's estimate
+        boolean narrow = false;
         if (sql.onePass()) {
             // no probe: a word the planner expects in few environments is answered from all its matches, read once
             // with a guard (at most TOP_K_CAP + 1); a common one from its first TOP_K_CAP + 1 candidates, read
@@ -83,8 +83,11 @@ public class SearchService {
                 cap = SearchSql.Cap.GUARDED;
             } else {
                 cap = SearchSql.Cap.ONE_PASS;
-                if (!narrow && estimate > 4L * SearchSql.TOP_K_CAP && SearchSql.walkSortIndex(estimate, environments)) {
+                if (estimate > SearchSql.NARROW_ABOVE && SearchSql.walkSortIndex(estimate, environments)) {
                     walkSortIndex(c);
+                } else if (estimate > SearchSql.NARROW_ABOVE && sql.narrowCandidates()) {
+                    narrow = true;
+                    noSequentialScans(c);
                 }
             }
         } else {
@@ -107,7 +110,7 @@ public class SearchService {
             // more matches than the planner expected: as a probe that found more
             approximate = true;
             cap = SearchSql.Cap.CAPPED;
-            if (!narrow && SearchSql.walkSortIndex(estimate, environments)) {
+            if (SearchSql.walkSortIndex(estimate, environments)) {
                 walkSortIndex(c);
             }
         }
@@ -122,8 +125,7 @@ public class SearchService {
     private static long settings(Connection c, SearchSql sql) throws SQLException {
         if (sql.onePass()) {
             try (PreparedStatement ps = c.prepareStatement(SESSION_SETTINGS
-                    + ", (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass)"
-                    + (narrow(sql) ? ", set_config('enable_seqscan', 'off', true)" : ""));
+                    + ", (SELECT reltuples::bigint FROM pg_class WHERE oid = 'hub.environments'::regclass)");
                  ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(5);
@@ -137,14 +139,15 @@ public class SearchService {
     }
 
     /**
-     * Whether a search's candidates come from {@code hub.search_docs} ({@link SearchSql#narrowCandidates()}): only for a
-     * one-pass search, whose settings turn sequential scans off for the whole transaction. A sequential scan of
-     * {@code hub.search_docs} would fetch every row's out-of-line document to test it ("environment": 180 ms instead
-     * of 15 ms through the index), and the planner does not price that; and the narrow rows make the full-text index's
-     * bitmap cheaper than walking the downloads index, even for a word in most environments.
+     * Plans the rest of the transaction's statements without sequential scans, for candidates from
+     * {@code hub.search_docs} ({@link SearchSql#narrowCandidates()}): a sequential scan of it would fetch every row's
+     * out-of-line document to test it ("environment": 180 ms instead of 15 ms through the index at 100,000
+     * environments), and the planner does not price that.
      */
-    private static boolean narrow(SearchSql sql) {
-        return sql.onePass() && sql.narrowCandidates();
+    private static void noSequentialScans(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT set_config('enable_seqscan', 'off', true)")) {
+            ps.execute();
+        }
     }
 
     /** A listing (no words, no filter that needs the match set): one page of rows, then the kept counts. */

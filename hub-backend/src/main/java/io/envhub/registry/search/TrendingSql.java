@@ -8,13 +8,13 @@ package io.envhub.registry.search;
  * the window at midnight UTC), so no request sums the daily rows.
  *
  * <p>Most environments have no recent downloads, so a trending page never sorts the whole table: its candidates are
- * the first {@code offset + size} of the environments downloaded recently (read through the {@code downloads_daily_day}
- * index, probed in the order of their recent count) plus the first {@code offset + size} of the others in
+ * the first {@code offset + size} of the environments downloaded recently (read in the order of their kept count
+ * through the {@code downloads_recent_n} index, each probed by primary key) plus the first {@code offset + size} of the others in
  * total-download order (the {@code environments_downloads} index); the page is taken from their union, which holds every
  * row the full order would put there.
  */
 public final class TrendingSql {
-    /** Days counted as recent. */
+    /** Days counted as recent (migration V18's trigger and recount use the same 7). */
     public static final int DAYS = 7;
 
     /**
