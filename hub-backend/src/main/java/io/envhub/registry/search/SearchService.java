@@ -203,6 +203,8 @@ public class SearchService {
             double scale = (double) estimate / total;
             facets = scaled(facets, scale);
             tasks = scaled(tasks, scale);
+            domains = scaled(domains, scale);
+            licenses = scaled(licenses, scale);
             statuses.replaceAll((code, n) -> Math.round(n * scale));
             total = estimate;
         }

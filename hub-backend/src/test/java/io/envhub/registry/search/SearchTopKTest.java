@@ -41,8 +41,9 @@ class SearchTopKTest {
         Owner owner = fixtures.owner("topk-" + run);
         int n = SearchSql.TOP_K_CAP + 300;
         QuarkusTransaction.requiringNew().run(() -> {
-            em.createNativeQuery("INSERT INTO hub.environments (owner_id, name, display_name, summary, download_count)"
-                    + " SELECT ?1, 'zorbly-' || g, 'zorbly-' || g, 'a zorbly quokkafish environment', g"
+            em.createNativeQuery("INSERT INTO hub.environments (owner_id, name, display_name, summary, download_count, license,"
+                    + " tags) SELECT ?1, 'zorbly-' || g, 'zorbly-' || g, 'a zorbly quokkafish environment', g, 'Zorbly-1.0',"
+                    + " '{physics}'"
                     + " FROM generate_series(1, ?2) g").setParameter(1, owner.id).setParameter(2, n).executeUpdate();
             em.createNativeQuery("INSERT INTO hub.environments (owner_id, name, display_name, summary, download_count)"
                     + " VALUES (?1, 'quokkafish', 'quokkafish', 'the quokkafish itself', 0)").setParameter(1, owner.id)
@@ -56,6 +57,13 @@ class SearchTopKTest {
         // the exact name first although it is the least downloaded (always a candidate); then, at equal rank, the most
         // downloaded
         assertEquals(List.of("quokkafish", "zorbly-" + n, "zorbly-" + (n - 1)), common.getList("items.name").subList(0, 3));
+        // every facet is scaled to the estimate: tags, domains and licences alike (all but the exact name have them)
+        long total = common.getLong("total");
+        for (String facet : List.of("tags", "domains", "licenses")) {
+            List<Integer> counts = common.getList("facets." + facet + ".count", Integer.class);
+            assertEquals(1, counts.size(), facet);
+            assertTrue(counts.get(0) > SearchSql.TOP_K_CAP && counts.get(0) <= total, facet + " " + counts + " of " + total);
+        }
         // sort by downloads: exactly the top ones
         JsonPath byDownloads = given().queryParam("q", "quokkafish").queryParam("sort", "downloads").queryParam("size", 3)
                 .get("/api/v1/environments").then().statusCode(200).extract().jsonPath();
