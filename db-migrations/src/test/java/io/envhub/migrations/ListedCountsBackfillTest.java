@@ -1,14 +1,11 @@
 package io.envhub.migrations;
 
+import static io.envhub.migrations.ScratchHubDatabase.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.envhub.stack.PostgresLauncher;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,25 +15,16 @@ import org.junit.jupiter.api.Test;
  * before it (backfill) and for every later change of {@code unlisted_at} (triggers), like the licence counters (V16).
  */
 class ListedCountsBackfillTest {
-    private static PostgresLauncher server;
-    private static String database;
+    private static ScratchHubDatabase database;
 
     @BeforeAll
     static void createDatabase() throws Exception {
-        server = PostgresLauncher.ensure("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "", null, 0);
-        database = "envhub_listed_" + Long.toHexString(System.nanoTime());
-        server.createDatabaseIfMissing(database);
+        database = ScratchHubDatabase.create("envhub_listed");
     }
 
     @AfterAll
     static void dropDatabase() throws Exception {
-        server.dropDatabase(database);
-        server.close();
-    }
-
-    private static Flyway flyway(String target) {
-        return Flyway.configure().dataSource(server.jdbcUrl(database), server.user(), server.password()).schemas("hub")
-                .locations("classpath:db/hub").table("flyway_schema_history").target(target).load();
+        database.close();
     }
 
     private static final String PAIRS = "SELECT tag || '/' || other || ' ' || environments || ' ' || validated"
@@ -46,8 +34,8 @@ class ListedCountsBackfillTest {
 
     @Test
     void unlistedEnvironmentsLeaveTheCountersBeforeAndAfter() throws Exception {
-        flyway("16").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("16").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             st.execute("INSERT INTO hub.owners (id, kind, name, display_name, subject) VALUES (1, 'user', 'lc', 'lc', 's')");
             st.execute("INSERT INTO hub.environments (id, owner_id, name, display_name, tags, visibility, trust_status,"
                     + " validated_version, unlisted_at) VALUES"
@@ -58,8 +46,8 @@ class ListedCountsBackfillTest {
             assertEquals(List.of("/ 2 2", "/a 2 2", "/b 1 1", "a/ 2 2", "a/a 2 2", "a/b 1 1", "b/ 1 1", "b/a 1 1", "b/b 1 1"),
                     rows(st, PAIRS));
         }
-        flyway("17").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("17").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             assertEquals(List.of("/ 1 1", "/a 1 1", "a/ 1 1", "a/a 1 1"), rows(st, PAIRS), "backfilled");
             assertEquals(List.of("/ verified 1", "/a verified 1", "a/ verified 1", "a/a verified 1"), rows(st, STATUS));
 
@@ -88,15 +76,5 @@ class ListedCountsBackfillTest {
             assertEquals(keptStatus, rows(st, STATUS));
             assertEquals(List.of("/ 1 1", "/a 1 1", "a/ 1 1", "a/a 1 1"), kept);
         }
-    }
-
-    private static List<String> rows(Statement st, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
     }
 }

@@ -1,21 +1,17 @@
 package io.envhub.migrations;
 
+import static io.envhub.migrations.ScratchHubDatabase.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.stack.PostgresLauncher;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +22,7 @@ import org.junit.jupiter.api.Test;
  * the recount run at the same time.
  */
 class RecentDownloadsTest {
-    private static PostgresLauncher server;
-    private String database;
+    private ScratchHubDatabase database;
 
     /** What trending summed on every request before V18, for the window ending on the kept window day. */
     private static final String LIVE = "SELECT environment_id || ' ' || sum(count) FROM hub.downloads_daily"
@@ -36,37 +31,21 @@ class RecentDownloadsTest {
     private static final String KEPT = "SELECT environment_id || ' ' || n FROM hub.downloads_recent ORDER BY environment_id";
     private static final String TODAY = "(now() AT TIME ZONE 'UTC')::date";
 
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = PostgresLauncher.ensure("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "", null, 0);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        server.close();
-    }
-
     /** Each test its own database: one migrates in two steps, the other straight to V18. */
     @BeforeEach
     void createDatabase() throws Exception {
-        database = "envhub_recent_" + Long.toHexString(System.nanoTime());
-        server.createDatabaseIfMissing(database);
+        database = ScratchHubDatabase.create("envhub_recent");
     }
 
     @AfterEach
     void dropDatabase() throws Exception {
-        server.dropDatabase(database);
-    }
-
-    private Flyway flyway(String target) {
-        return Flyway.configure().dataSource(server.jdbcUrl(database), server.user(), server.password()).schemas("hub")
-                .locations("classpath:db/hub").table("flyway_schema_history").target(target).load();
+        database.close();
     }
 
     @Test
     void keptSumsEqualTheDailyRowsThroughEveryChange() throws Exception {
-        flyway("17").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("17").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             st.execute("INSERT INTO hub.owners (id, kind, name, display_name, subject) VALUES (1, 'user', 'rd', 'rd', 's')");
             st.execute("INSERT INTO hub.environments (id, owner_id, name, display_name) VALUES"
                     + " (1, 1, 'a', 'a'), (2, 1, 'b', 'b'), (3, 1, 'c', 'c'), (4, 1, 'd', 'd')");
@@ -75,8 +54,8 @@ class RecentDownloadsTest {
                     + " (1, " + TODAY + ", 5), (1, " + TODAY + " - 6, 2), (1, " + TODAY + " - 7, 100),"
                     + " (2, " + TODAY + " - 8, 9), (3, " + TODAY + " - 3, 4)");
         }
-        flyway("18").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("18").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             assertEquals(List.of("1 7", "3 4"), rows(st, KEPT), "backfilled from the daily rows");
             assertEquals(rows(st, LIVE), rows(st, KEPT));
 
@@ -108,13 +87,13 @@ class RecentDownloadsTest {
 
     @Test
     void aWriterAndTheRecountNeitherLoseNorDoubleACount() throws Exception {
-        flyway("18").migrate();
-        try (Connection setup = server.connect(database); Statement st = setup.createStatement()) {
+        database.flyway("18").migrate();
+        try (Connection setup = database.connect(); Statement st = setup.createStatement()) {
             st.execute("INSERT INTO hub.owners (id, kind, name, display_name, subject) VALUES (2, 'user', 'rw', 'rw', 's2')");
             st.execute("INSERT INTO hub.environments (id, owner_id, name, display_name) VALUES (10, 2, 'w', 'w')");
             st.execute("UPDATE hub.downloads_recent_window SET window_day = " + TODAY + " - 1");
         }
-        try (Connection writer = server.connect(database); Connection recount = server.connect(database);
+        try (Connection writer = database.connect(); Connection recount = database.connect();
              Statement w = writer.createStatement(); Statement r = recount.createStatement()) {
             writer.setAutoCommit(false);
             // the writer's row is in (and holds the window FOR SHARE) before the recount starts
@@ -142,15 +121,5 @@ class RecentDownloadsTest {
             rs.next();
             return rs.getBoolean(1);
         }
-    }
-
-    private static List<String> rows(Statement st, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
     }
 }

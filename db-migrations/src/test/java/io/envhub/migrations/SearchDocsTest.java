@@ -1,14 +1,11 @@
 package io.envhub.migrations;
 
+import static io.envhub.migrations.ScratchHubDatabase.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.envhub.stack.PostgresLauncher;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,8 +16,7 @@ import org.junit.jupiter.api.Test;
  * document), downloads, visibility, unlisting, a new owner and a deletion.
  */
 class SearchDocsTest {
-    private static PostgresLauncher server;
-    private static String database;
+    private static ScratchHubDatabase database;
 
     /** What the copy must hold, computed from hub.environments. */
     private static final String EXPECTED = "SELECT id || ' ' || owner_id || ' ' || (visibility = 'public' AND unlisted_at IS NULL)"
@@ -30,26 +26,18 @@ class SearchDocsTest {
 
     @BeforeAll
     static void createDatabase() throws Exception {
-        server = PostgresLauncher.ensure("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "", null, 0);
-        database = "envhub_docs_" + Long.toHexString(System.nanoTime());
-        server.createDatabaseIfMissing(database);
+        database = ScratchHubDatabase.create("envhub_docs");
     }
 
     @AfterAll
     static void dropDatabase() throws Exception {
-        server.dropDatabase(database);
-        server.close();
-    }
-
-    private static Flyway flyway(String target) {
-        return Flyway.configure().dataSource(server.jdbcUrl(database), server.user(), server.password()).schemas("hub")
-                .locations("classpath:db/hub").table("flyway_schema_history").target(target).load();
+        database.close();
     }
 
     @Test
     void theNarrowCopyFollowsEveryChange() throws Exception {
-        flyway("18").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("18").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             st.execute("INSERT INTO hub.owners (id, kind, name, display_name, subject) VALUES (1, 'user', 'sd', 'sd', 's'),"
                     + " (2, 'user', 'other', 'other', 's2')");
             st.execute("INSERT INTO hub.environments (id, owner_id, name, display_name, summary, visibility, download_count,"
@@ -57,8 +45,8 @@ class SearchDocsTest {
                     + " (2, 1, 'secret', 'secret', 'hidden one', 'private', 2, NULL),"
                     + " (3, 1, 'gone', 'gone', 'unlisted one', 'public', 9, now())");
         }
-        flyway("19").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("19").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             assertEquals(3, rows(st, KEPT).size());
             assertEquals(rows(st, EXPECTED), rows(st, KEPT), "backfilled");
             assertEquals(List.of("1 1 true 5", "2 1 false 2", "3 1 false 9"),
@@ -85,15 +73,5 @@ class SearchDocsTest {
             assertEquals(rows(st, EXPECTED), rows(st, KEPT), "a deleted environment leaves");
             assertEquals(3, rows(st, KEPT).size());
         }
-    }
-
-    private static List<String> rows(Statement st, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
     }
 }

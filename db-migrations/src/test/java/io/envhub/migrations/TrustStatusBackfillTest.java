@@ -1,45 +1,33 @@
 package io.envhub.migrations;
 
+import static io.envhub.migrations.ScratchHubDatabase.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.envhub.stack.PostgresLauncher;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** V11 gives versions and environments that existed before it their verdict, and counts them per status. */
 class TrustStatusBackfillTest {
-    private static PostgresLauncher server;
-    private static String database;
+    private static ScratchHubDatabase database;
 
     @BeforeAll
     static void createDatabase() throws Exception {
-        server = PostgresLauncher.ensure("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "", null, 0);
-        database = "envhub_backfill_" + Long.toHexString(System.nanoTime());
-        server.createDatabaseIfMissing(database);
+        database = ScratchHubDatabase.create("envhub_backfill");
     }
 
     @AfterAll
     static void dropDatabase() throws Exception {
-        server.dropDatabase(database);
-        server.close();
-    }
-
-    private static Flyway flyway(String target) {
-        return Flyway.configure().dataSource(server.jdbcUrl(database), server.user(), server.password()).schemas("hub")
-                .locations("classpath:db/hub").table("flyway_schema_history").target(target).load();
+        database.close();
     }
 
     @Test
     void existingVersionsGetTheirVerdict() throws Exception {
-        flyway("9").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("9").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             st.execute("INSERT INTO hub.owners (id, kind, name, display_name, subject) VALUES (1, 'user', 'bf', 'bf', 's')");
             st.execute("INSERT INTO hub.environments (id, owner_id, name, display_name, tags, latest_version) VALUES"
                     + " (1, 1, 'ok', 'ok', '{a}', '1.0'), (2, 1, 'flag', 'flag', '{a}', '1.0'), (3, 1, 'so', 'so', '{a}', '1.0'),"
@@ -71,8 +59,8 @@ class TrustStatusBackfillTest {
                     + " WHERE v.environment_id = e.id AND v.version = e.latest_version");
             st.execute("UPDATE hub.environments SET validated_version = '1.0' WHERE id IN (1, 2, 3, 6)");
         }
-        flyway("11").migrate();
-        try (Connection c = server.connect(database); Statement st = c.createStatement()) {
+        database.flyway("11").migrate();
+        try (Connection c = database.connect(); Statement st = c.createStatement()) {
             assertEquals(List.of(
                     "1 verified true [] null",
                     "2 flagged true [{\"code\": \"reward-hacking\", \"message\": \"the empty completion scores 0.9, close to the best"
@@ -93,15 +81,5 @@ class TrustStatusBackfillTest {
                     rows(st, "SELECT status || ' ' || environments FROM hub.public_tag_status WHERE tag = 'a' AND other = ''"
                             + " ORDER BY status"));
         }
-    }
-
-    private static List<String> rows(Statement st, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
     }
 }
