@@ -171,7 +171,11 @@ public class WorkerLoop {
             }
             status.failed(new WorkerStatus.LastJob(job.jobId(), label, "infrastructure-failure", detail, Instant.now()));
         } finally {
-            beat.cancel(true);
+            // not interrupted: a heartbeat in flight finishes (at worst answered 409 after the result); interrupting
+            // the shared HTTP client's call seemed to cut other calls' connections too: in one run a claim and a job's
+            // call both failed with "EOF reached while reading" 20 ms after such an interrupt, and a result the hub
+            // recorded went uncounted)
+            beat.cancel(false);
             deleteTree(dir);
         }
     }
