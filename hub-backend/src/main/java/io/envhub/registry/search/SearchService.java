@@ -73,6 +73,7 @@ public class SearchService {
         SearchSql.Cap cap = SearchSql.Cap.NONE;
         // candidates from the narrow hub.search_docs (see narrow): decided with the planner's estimate
         boolean narrow = false;
+        AnswerPlan plan = AnswerPlan.DEFAULT;
         if (sql.onePass()) {
             // no probe: a word the planner expects in few environments is answered from all its matches, read once
             // with a guard (at most TOP_K_CAP + 1); a common one from its first TOP_K_CAP + 1 candidates, read
@@ -83,11 +84,14 @@ public class SearchService {
                 cap = SearchSql.Cap.GUARDED;
             } else {
                 cap = SearchSql.Cap.ONE_PASS;
-                if (estimate > SearchSql.NARROW_ABOVE && SearchSql.walkSortIndex(estimate, environments)) {
-                    walkSortIndex(c);
-                } else if (estimate > SearchSql.NARROW_ABOVE && sql.narrowCandidates()) {
+                if (estimate > SearchSql.NARROW_ABOVE && sql.narrowCandidates()) {
+                    // a sequential scan of hub.search_docs would fetch every row's out-of-line document to test it
+                    // ("environment": 180 ms instead of 15 ms through the index at 100,000 environments), and the
+                    // planner does not price that
                     narrow = true;
-                    noSequentialScans(c);
+                    plan = AnswerPlan.NO_SEQUENTIAL_SCANS;
+                } else if (estimate > SearchSql.NARROW_ABOVE && SearchSql.walkSortIndex(estimate, environments)) {
+                    plan = AnswerPlan.WALK_SORT_INDEX;
                 }
             }
         } else {
@@ -98,12 +102,12 @@ public class SearchService {
                 approximate = true;
                 cap = SearchSql.Cap.CAPPED;
                 if (SearchSql.walkSortIndex(estimate, probe[1])) {
-                    walkSortIndex(c);
+                    plan = AnswerPlan.WALK_SORT_INDEX;
                 }
             }
         }
         if (cap == SearchSql.Cap.GUARDED) {
-            SearchPage exact = answer(c, sql.filtered(cap, narrow), request, cap, false, estimate);
+            SearchPage exact = answer(c, answerStatement(c, sql, cap, narrow, plan), request, cap, false, estimate);
             if (exact != null) {
                 return exact;
             }
@@ -111,10 +115,25 @@ public class SearchService {
             approximate = true;
             cap = SearchSql.Cap.CAPPED;
             if (SearchSql.walkSortIndex(estimate, environments)) {
-                walkSortIndex(c);
+                plan = AnswerPlan.WALK_SORT_INDEX;
             }
         }
-        return answer(c, sql.filtered(cap, narrow), request, cap, approximate, estimate);
+        return answer(c, answerStatement(c, sql, cap, narrow, plan), request, cap, approximate, estimate);
+    }
+
+    /**
+     * The answer statement ({@link SearchSql#filtered}), with the transaction's scan types set for {@code plan} first
+     * (one round trip): planned once per connection when its plan does not depend on its values
+     * ({@link SearchSql#planOnce()}), else for its values.
+     */
+    private static SearchSql.Statement answerStatement(Connection c, SearchSql sql, SearchSql.Cap cap, boolean narrow,
+                                                       AnswerPlan plan) throws SQLException {
+        boolean once = sql.planOnce();
+        try (PreparedStatement ps = c.prepareStatement(plan.settings(once))) {
+            ps.execute();
+        }
+        SearchSql.Statement statement = sql.filtered(cap, narrow);
+        return once ? statement.plannedOnce(plan) : statement;
     }
 
     /**
@@ -136,18 +155,6 @@ public class SearchService {
             ps.execute();
         }
         return 0;
-    }
-
-    /**
-     * Plans the rest of the transaction's statements without sequential scans, for candidates from
-     * {@code hub.search_docs} ({@link SearchSql#narrowCandidates()}): a sequential scan of it would fetch every row's
-     * out-of-line document to test it ("environment": 180 ms instead of 15 ms through the index at 100,000
-     * environments), and the planner does not price that.
-     */
-    private static void noSequentialScans(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT set_config('enable_seqscan', 'off', true)")) {
-            ps.execute();
-        }
     }
 
     /** A listing (no words, no filter that needs the match set): one page of rows, then the kept counts. */
@@ -233,14 +240,6 @@ public class SearchService {
         }
     }
 
-    /** Plans the rest of the transaction's statements with neither sequential nor bitmap scans (see SearchSql#walkSortIndex). */
-    private static void walkSortIndex(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT set_config('enable_bitmapscan', 'off', true),"
-                + " set_config('enable_seqscan', 'off', true)")) {
-            ps.execute();
-        }
-    }
-
     /** The planner's row estimate of an EXPLAIN (FORMAT JSON) statement. */
     private static long planned(Connection c, SearchSql.Statement statement) throws SQLException {
         try (PreparedStatement ps = prepare(c, statement); ResultSet rs = ps.executeQuery()) {
@@ -263,8 +262,9 @@ public class SearchService {
     /** Prepares a statement of {@link SearchSql} or {@link TrendingSql}-based SQL, binding its parameters. */
     static PreparedStatement prepare(Connection c, SearchSql.Statement statement) throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
-        // always plan with the actual values: a generic plan cannot know how common a tag or a word is
-        ps.unwrap(PGStatement.class).setPrepareThreshold(0);
+        // planned once: a named statement on the server from the first execution, kept per connection by the driver;
+        // else planned with each execution's values (a generic plan cannot know how common a tag or a word is)
+        ps.unwrap(PGStatement.class).setPrepareThreshold(statement.planOnce() ? 1 : 0);
         int i = 1;
         for (Object p : statement.params()) {
             if (p instanceof Long[] longs) {
