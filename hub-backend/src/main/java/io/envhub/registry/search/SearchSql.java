@@ -147,12 +147,13 @@ public final class SearchSql {
     static final int WALK_SHARE = 4;
 
     /**
-     * A one-pass search whose word the planner expects in more environments than this (and in less than
-     * {@code 1 / }{@value #WALK_SHARE} of all) chooses its candidates in {@code hub.search_docs} when it can
-     * ({@link #narrowCandidates()}). Below it, reading the matches' own rows is cheaper than reading the narrow rows and
-     * then each winner by primary key (at 100,000 environments, "reverse text", ~1,000 matches: p99 22 ms wide, 27 ms
-     * narrow; "math", ~19,000: 47 ms wide, 36 ms narrow). Above a quarter of all, walking the downloads index wins
-     * ("environment", 76 %: 33 ms walking, 60 ms narrow).
+     * A one-pass search whose word the planner expects in more environments than this chooses its candidates in
+     * {@code hub.search_docs_top}, then if needed {@code hub.search_docs}, when it can ({@link #narrowCandidates()}),
+     * else by walking the sort's index above a quarter of all ({@link #walkSortIndex}). Below it, reading the matches'
+     * own rows is cheaper than reading the narrow rows and then each winner by primary key (at 100,000 environments,
+     * "reverse text", ~1,000 matches: p99 22 ms wide, 27 ms narrow; "math", ~19,000: 47 ms wide, 36 ms narrow, before
+     * the most downloaded quarter was kept apart). With that quarter, a word in three quarters of all is as fast from
+     * it as by walking ("environment": ~20 ms either way), and reads no document out of line.
      */
     static final int NARROW_ABOVE = 4 * TOP_K_CAP;
 
