@@ -7,15 +7,15 @@
 -- The rule that makes this exact: hub.search_docs_top holds exactly the rows of hub.search_docs whose download_count is
 -- at least hub.search_docs_top_threshold.download_count. So any row outside has fewer downloads than every row inside,
 -- and N matches found inside are the N most downloaded matches of all. Triggers on hub.search_docs keep the rule in
--- the same transaction; hub.move_search_docs_top(t) moves the threshold and re-sorts the rows at once. Download counts
--- only grow, so the quarter grows; the backend calls hub.refresh_search_docs_top() every minute
--- (io.envhub.registry.search.TopSearchDocs), which moves the threshold back to the quarter mark when the share inside
--- has left a fifth to a third of all.
+-- the same transaction (a deleted row leaves with its hub.search_docs row, by foreign key);
+-- hub.move_search_docs_top(t) moves the threshold and re-sorts the rows at once. Download counts only grow, so the
+-- quarter grows; the backend calls hub.refresh_search_docs_top() every minute (io.envhub.registry.search.TopSearchDocs),
+-- which moves the threshold back to the quarter mark when the share inside has left a fifth to a third of all.
 --
 -- Writers and a move serialize on the threshold's one row: the triggers take it FOR SHARE, a move FOR UPDATE.
 
 CREATE TABLE hub.search_docs_top (
-    environment_id  BIGINT   PRIMARY KEY,
+    environment_id  BIGINT   PRIMARY KEY REFERENCES hub.search_docs (environment_id) ON DELETE CASCADE,
     owner_id        BIGINT   NOT NULL,
     listed          BOOLEAN  NOT NULL,
     download_count  BIGINT   NOT NULL,
@@ -56,20 +56,12 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE FUNCTION hub.search_docs_top_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    DELETE FROM hub.search_docs_top WHERE environment_id = OLD.environment_id;
-    RETURN NULL;
-END $$;
-
 CREATE TRIGGER search_docs_top_insert AFTER INSERT ON hub.search_docs
     FOR EACH ROW EXECUTE FUNCTION hub.search_docs_top_track();
 CREATE TRIGGER search_docs_top_update AFTER UPDATE OF owner_id, listed, download_count ON hub.search_docs
     FOR EACH ROW EXECUTE FUNCTION hub.search_docs_top_track();
 CREATE TRIGGER search_docs_top_document AFTER UPDATE OF search ON hub.search_docs
     FOR EACH ROW EXECUTE FUNCTION hub.search_docs_top_document();
-CREATE TRIGGER search_docs_top_delete AFTER DELETE ON hub.search_docs
-    FOR EACH ROW EXECUTE FUNCTION hub.search_docs_top_delete();
 
 -- Moves the threshold to t: rows below it leave, rows at or above it that were outside come in.
 CREATE FUNCTION hub.move_search_docs_top(t BIGINT) RETURNS VOID LANGUAGE plpgsql AS $$
