@@ -123,14 +123,17 @@ public class SearchService {
 
     /**
      * The answer statement ({@link SearchSql#filtered}), with the transaction's scan types set for {@code plan} first
-     * (one round trip): planned once per connection when its plan does not depend on its values
+     * (one round trip, skipped when the planner's defaults are wanted and are in force: a probe turns on again what the
+     * transaction's settings turned off): planned once per connection when its plan does not depend on its values
      * ({@link SearchSql#planOnce()}), else for its values.
      */
     private static SearchSql.Statement answerStatement(Connection c, SearchSql sql, SearchSql.Cap cap, boolean narrow,
                                                        AnswerPlan plan) throws SQLException {
         boolean once = sql.planOnce();
-        try (PreparedStatement ps = c.prepareStatement(plan.settings(once))) {
-            ps.execute();
+        if (once || plan != AnswerPlan.DEFAULT) {
+            try (PreparedStatement ps = c.prepareStatement(plan.settings(once))) {
+                ps.execute();
+            }
         }
         SearchSql.Statement statement = sql.filtered(cap, narrow);
         return once ? statement.plannedOnce(plan) : statement;
