@@ -1,15 +1,11 @@
 package io.envhub.registry.download;
 
 import io.agroal.api.AgroalDataSource;
+import io.envhub.registry.persistence.KeptTableRefresh;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import org.jboss.logging.Logger;
 
 /**
  * Moves trending's window: {@code hub.downloads_recent} (migration V18) keeps each environment's downloads of the last
@@ -20,13 +16,12 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class RecentDownloads {
-    private static final Logger LOG = Logger.getLogger(RecentDownloads.class);
     static final String REFRESH = "SELECT hub.refresh_downloads_recent((now() AT TIME ZONE 'UTC')::date)";
 
-    private final AgroalDataSource db;
+    private final KeptTableRefresh refresh;
 
     public RecentDownloads(AgroalDataSource db) {
-        this.db = db;
+        this.refresh = new KeptTableRefresh(db, REFRESH, "trending's window moved to today and its sums were recounted");
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -40,17 +35,6 @@ public class RecentDownloads {
 
     /** Moves the window to today when it is not there yet; true when it moved. Never throws: a failure is logged. */
     public boolean refresh() {
-        try (Connection c = db.getConnection(); PreparedStatement ps = c.prepareStatement(REFRESH);
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            boolean moved = rs.getBoolean(1);
-            if (moved) {
-                LOG.info("trending window moved to today: recent downloads recounted");
-            }
-            return moved;
-        } catch (SQLException e) {
-            LOG.warnf("could not move trending's window: %s", e.getMessage());
-            return false;
-        }
+        return refresh.run();
     }
 }

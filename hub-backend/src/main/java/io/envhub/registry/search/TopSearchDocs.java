@@ -1,15 +1,11 @@
 package io.envhub.registry.search;
 
 import io.agroal.api.AgroalDataSource;
+import io.envhub.registry.persistence.KeptTableRefresh;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import org.jboss.logging.Logger;
 
 /**
  * Keeps {@code hub.search_docs_top} (migration V20) at about the most downloaded quarter of all environments: download
@@ -19,13 +15,12 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class TopSearchDocs {
-    private static final Logger LOG = Logger.getLogger(TopSearchDocs.class);
     static final String REFRESH = "SELECT hub.refresh_search_docs_top()";
 
-    private final AgroalDataSource db;
+    private final KeptTableRefresh refresh;
 
     public TopSearchDocs(AgroalDataSource db) {
-        this.db = db;
+        this.refresh = new KeptTableRefresh(db, REFRESH, "the most downloaded quarter of the search documents was re-chosen");
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -39,17 +34,6 @@ public class TopSearchDocs {
 
     /** Moves the threshold when the share inside is out of bounds; true when it moved. Never throws: a failure is logged. */
     public boolean refresh() {
-        try (Connection c = db.getConnection(); PreparedStatement ps = c.prepareStatement(REFRESH);
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            boolean moved = rs.getBoolean(1);
-            if (moved) {
-                LOG.info("the most downloaded quarter of the search documents was re-chosen");
-            }
-            return moved;
-        } catch (SQLException e) {
-            LOG.warnf("could not re-choose the most downloaded quarter of the search documents: %s", e.getMessage());
-            return false;
-        }
+        return refresh.run();
     }
 }
