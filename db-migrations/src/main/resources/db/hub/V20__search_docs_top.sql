@@ -103,8 +103,6 @@ BEGIN
     RETURN true;
 END $$;
 
+-- the backfill: the threshold at the quarter mark, and the rows at or above it let in as any move does
 INSERT INTO hub.search_docs_top_threshold (download_count) VALUES (hub.search_docs_top_quarter_mark());
-INSERT INTO hub.search_docs_top (environment_id, owner_id, listed, download_count, search)
-SELECT environment_id, owner_id, listed, download_count, search FROM hub.search_docs
- WHERE download_count >= (SELECT download_count FROM hub.search_docs_top_threshold)
- ORDER BY environment_id;
+SELECT hub.move_search_docs_top(download_count) FROM hub.search_docs_top_threshold;

@@ -1,5 +1,7 @@
 package io.envhub.registry.search;
 
+import java.util.Locale;
+
 /**
  * The scan types a search's answer statement ({@link SearchSql#filtered}) is planned with, chosen by
  * {@link SearchService} from the planner's estimate of the matches. A statement whose plan does not depend on its
@@ -34,6 +36,6 @@ enum AnswerPlan {
 
     /** The comment that starts a statement planned once under this plan (part of the statement's text). */
     String tag() {
-        return "/* search plan: " + name().toLowerCase(java.util.Locale.ROOT) + " */ ";
+        return "/* search plan: " + name().toLowerCase(Locale.ROOT) + " */ ";
     }
 }
