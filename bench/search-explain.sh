@@ -7,7 +7,7 @@
 # this machine. Keep the SQL here in step with SearchSql.
 # Not yet in step: a search with words and no status filter no longer runs the probe (SearchSql.Cap GUARDED and
 # ONE_PASS read the matches once); the statements below are still the probe and the capped answer of before.
-# Nor does it plan statements once (SearchSql.planOnce) or read hub.search_docs / hub.search_docs_top (V19, V20).
+# Nor does it plan statements once (SearchSql.planOnce) or read hub.search_docs / hub.search_docs_top (V19, V20, V21).
 set -euo pipefail
 url="${1:?usage: bench/search-explain.sh DATABASE_URL [RUNS]}"
 runs="${2:-50}"
