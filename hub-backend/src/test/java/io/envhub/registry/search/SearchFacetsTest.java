@@ -86,6 +86,45 @@ class SearchFacetsTest {
         given().queryParam("license", "x".repeat(65)).get("/api/v1/environments").then().statusCode(400);
     }
 
+    /**
+     * A filtered search with a status filter: the total and the licences count its result, the statuses facet every
+     * match but the status filter (so the other statuses can be chosen); without it, all three count the same matches.
+     */
+    @Test
+    void aStatusFilterNarrowsTheLicencesButNotTheStatuses() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("stf-" + run);
+        String tag = "sf-" + run;
+        Environment a = fixtures.environment(owner, "st-a", "a", "public", List.of(tag), null);
+        Environment b = fixtures.environment(owner, "st-b", "b", "public", List.of(tag), null);
+        Environment c = fixtures.environment(owner, "st-c", "c", "public", List.of(tag), null);
+        fixtures.environment(owner, "st-d", "d", "public", List.of(tag), null); // the fixtures' licence: Apache-2.0
+        license(a, "MIT");
+        license(b, "MIT");
+        license(c, "BSD-3-Clause");
+        update(a, "trust_status = 'verified'");
+        update(b, "trust_status = 'failed'");
+        update(c, "trust_status = 'verified'");
+
+        JsonPath all = search("tag", tag, "owner", owner.name);
+        assertEquals(4, all.getInt("total"));
+        assertEquals(Map.of("MIT", 2, "BSD-3-Clause", 1, "Apache-2.0", 1), facet(all, "licenses"));
+        assertEquals(2, all.getInt("facets.statuses.verified"));
+        assertEquals(1, all.getInt("facets.statuses.failed"));
+
+        JsonPath verified = search("tag", tag, "owner", owner.name, "status", "verified", "sort", "name");
+        assertEquals(List.of("st-a", "st-c"), verified.getList("items.name"));
+        assertEquals(2, verified.getInt("total"));
+        assertEquals(Map.of("MIT", 1, "BSD-3-Clause", 1), facet(verified, "licenses"), "the result's licences only");
+        assertEquals(2, verified.getInt("facets.statuses.verified"), "every status still counted");
+        assertEquals(1, verified.getInt("facets.statuses.failed"));
+
+        JsonPath failed = search("q", "st", "tag", tag, "owner", owner.name, "status", "failed");
+        assertEquals(1, failed.getInt("total"));
+        assertEquals(Map.of("MIT", 1), facet(failed, "licenses"), "no licence counted 0 times");
+        assertEquals(0, search("tag", tag, "owner", owner.name, "status", "flagged").getInt("total"));
+    }
+
     private void update(Environment env, String set) {
         QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.environments SET " + set + " WHERE id = ?1")
                 .setParameter(1, env.id).executeUpdate());
