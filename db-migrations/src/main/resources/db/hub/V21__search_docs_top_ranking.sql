@@ -73,8 +73,11 @@ BEGIN
      ORDER BY d.environment_id;
 END $$;
 
+-- The threshold's row first, as every writer of the top (V20): a move holds it FOR UPDATE while it deletes rows, so a
+-- transaction that locked a top row here and then waited for the threshold (a download flush) would deadlock with it.
 CREATE FUNCTION hub.search_docs_top_ranking() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    PERFORM 1 FROM hub.search_docs_top_threshold FOR SHARE;
     UPDATE hub.search_docs_top
        SET name = NEW.name, tags = NEW.tags, star_count = NEW.star_count, updated_at = NEW.updated_at,
            trust_status = NEW.trust_status, license = NEW.license, search_head = NEW.search_head

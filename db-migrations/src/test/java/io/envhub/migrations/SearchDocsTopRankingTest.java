@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,6 +84,47 @@ class SearchDocsTopRankingTest {
             st.execute("SELECT hub.move_search_docs_top(30)");
             assertEquals(List.of("1,3,4,5,6,7,8,9"), rows(st, INSIDE));
             assertEquals(rows(st, EXPECTED), rows(st, KEPT), "rows let in by a move");
+        }
+    }
+
+    /**
+     * A transaction that changes an environment inside the top and then its downloads, while the threshold moves: the
+     * move waits for it (both take the threshold's row first) instead of the two deadlocking.
+     */
+    @Test
+    void aChangeInsideTheTopAndAMoveDoNotDeadlock() throws Exception {
+        try (ScratchHubDatabase db = ScratchHubDatabase.create("envhub_top_lock")) {
+            db.flyway("21").migrate();
+            try (Connection c = db.connect(); Statement st = c.createStatement()) {
+                st.execute("INSERT INTO hub.owners (id, kind, name, display_name, subject) VALUES (1, 'user', 'tl', 'tl', 's')");
+                st.execute("INSERT INTO hub.environments (id, owner_id, name, display_name, download_count)"
+                        + " SELECT g, 1, 'env-' || g, 'env-' || g, 10 * g FROM generate_series(1, 8) g");
+                st.execute("SELECT hub.move_search_docs_top(70)");
+            }
+            try (Connection writer = db.connect(); Statement w = writer.createStatement();
+                 Connection mover = db.connect(); Statement m = mover.createStatement()) {
+                writer.setAutoCommit(false);
+                w.execute("UPDATE hub.environments SET star_count = 3 WHERE id = 8");
+                // the move raises the threshold over env-8 (80 downloads): it has to delete the row just changed
+                CompletableFuture<Void> move = CompletableFuture.runAsync(() -> {
+                    try {
+                        m.execute("SET deadlock_timeout = '100ms'");
+                        m.execute("SELECT hub.move_search_docs_top(90)");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                Thread.sleep(300);
+                w.execute("SET deadlock_timeout = '100ms'");
+                w.execute("UPDATE hub.environments SET download_count = 85 WHERE id = 8");
+                writer.commit();
+                move.get(10, TimeUnit.SECONDS);
+                assertEquals(List.of("90"), rows(m, "SELECT download_count::text FROM hub.search_docs_top_threshold"));
+                assertEquals(0, rows(m, KEPT).size(), "85 downloads: below the new threshold");
+                m.execute("SELECT hub.move_search_docs_top(80)");
+                assertEquals(List.of("8 env-8 {} 3"), rows(m, "SELECT environment_id || ' ' || name || ' ' || tags::text"
+                        + " || ' ' || star_count FROM hub.search_docs_top"), "the change kept");
+            }
         }
     }
 }
