@@ -306,7 +306,7 @@ public final class SearchSql {
         // mall: the matches of every filter but status (the statuses facet counts them); m: the result
         sql.append(", m AS NOT MATERIALIZED (SELECT * FROM mall");
         if (request.statusFilter() != null) {
-            sql.append(" WHERE trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));
+            sql.append(" WHERE ").append(inStatusFilter());
         }
         sql.append(")");
         if (request.sort() == SearchSort.TRENDING) {
@@ -325,7 +325,7 @@ public final class SearchSql {
                 // the result (m), n_all every match but the status filter (mall)
                 .append("agg AS MATERIALIZED (SELECT license, trust_status, ");
         if (request.statusFilter() != null) {
-            sql.append("count(*) FILTER (WHERE trust_status = ANY(?)) AS n, ", request.statusFilter().toArray(String[]::new));
+            sql.append("count(*) FILTER (WHERE ").append(inStatusFilter()).append(") AS n, ");
         } else {
             sql.append("count(*) AS n, ");
         }
@@ -352,6 +352,11 @@ public final class SearchSql {
                 .append(" LEFT JOIN hub.environments e ON e.id = p.id LEFT JOIN hub.owners o ON o.id = e.owner_id")
                 .append(" ORDER BY " + where.order("p."));
         return statement(sql);
+    }
+
+    /** The status filter's condition on a match (only when there is one): what {@code m} keeps of {@code mall}. */
+    private Sql inStatusFilter() {
+        return Sql.of("trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));
     }
 
     /** The order of a capped search's candidates over {@code e}: downloads for relevance and trending, else the sort's. */

@@ -95,13 +95,11 @@ class SearchFacetsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("stf-" + run);
         String tag = "sf-" + run;
-        Environment a = fixtures.environment(owner, "st-a", "a", "public", List.of(tag), null);
-        Environment b = fixtures.environment(owner, "st-b", "b", "public", List.of(tag), null);
-        Environment c = fixtures.environment(owner, "st-c", "c", "public", List.of(tag), null);
+        List<Environment> abc = mitMitBsd(owner, "st", tag);
+        Environment a = abc.get(0);
+        Environment b = abc.get(1);
+        Environment c = abc.get(2);
         fixtures.environment(owner, "st-d", "d", "public", List.of(tag), null); // the fixtures' licence: Apache-2.0
-        license(a, "MIT");
-        license(b, "MIT");
-        license(c, "BSD-3-Clause");
         update(a, "trust_status = 'verified'");
         update(b, "trust_status = 'failed'");
         update(c, "trust_status = 'verified'");
@@ -125,6 +123,17 @@ class SearchFacetsTest {
         assertEquals(0, search("tag", tag, "owner", owner.name, "status", "flagged").getInt("total"));
     }
 
+    /** Three public environments {@code prefix}-a, -b, -c tagged {@code tag}, licensed MIT, MIT and BSD-3-Clause. */
+    private List<Environment> mitMitBsd(Owner owner, String prefix, String tag) {
+        List<Environment> out = List.of(fixtures.environment(owner, prefix + "-a", "a", "public", List.of(tag), null),
+                fixtures.environment(owner, prefix + "-b", "b", "public", List.of(tag), null),
+                fixtures.environment(owner, prefix + "-c", "c", "public", List.of(tag), null));
+        license(out.get(0), "MIT");
+        license(out.get(1), "MIT");
+        license(out.get(2), "BSD-3-Clause");
+        return out;
+    }
+
     private void update(Environment env, String set) {
         QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.environments SET " + set + " WHERE id = ?1")
                 .setParameter(1, env.id).executeUpdate());
@@ -136,12 +145,10 @@ class SearchFacetsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("lic-" + run);
         String tag = "lc-" + run;
-        Environment a = fixtures.environment(owner, "lic-a", "a", "public", List.of(tag), null);
-        Environment b = fixtures.environment(owner, "lic-b", "b", "public", List.of(tag), null);
-        Environment c = fixtures.environment(owner, "lic-c", "c", "public", List.of(tag), null);
-        license(a, "MIT");
-        license(b, "MIT");
-        license(c, "BSD-3-Clause");
+        List<Environment> abc = mitMitBsd(owner, "lic", tag);
+        Environment a = abc.get(0);
+        Environment b = abc.get(1);
+        Environment c = abc.get(2);
         assertEquals(Map.of("MIT", 2, "BSD-3-Clause", 1), facet(search("tag", tag), "licenses"));
         license(b, "Apache-2.0");
         assertEquals(Map.of("MIT", 1, "Apache-2.0", 1, "BSD-3-Clause", 1), facet(search("tag", tag), "licenses"));
