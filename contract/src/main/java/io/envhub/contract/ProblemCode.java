@@ -74,6 +74,7 @@ public enum ProblemCode {
     INVALID_PAGE("invalid-page"),
     INVALID_PAGE_SIZE("invalid-page-size"),
     INVALID_PROPOSAL("invalid-proposal"),
+    INVALID_RANGE("invalid-range"),
     INVALID_REASON("invalid-reason"),
     INVALID_REFERENCE("invalid-reference"),
     INVALID_REPORT("invalid-report"),
