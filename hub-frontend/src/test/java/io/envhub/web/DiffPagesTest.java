@@ -79,7 +79,7 @@ class DiffPagesTest {
         String module = name.replace('-', '_');
         assertTrue(html.contains("<code>" + module + ".py</code> <span class=\"change change-changed\">changed</span>"), html);
         assertTrue(html.contains("<span class=\"line-add\">+        return 1.0 if completion.strip() == answer  # &lt;b&gt;strip"
-                + "&lt;/b&gt; spaces</span>"), "the added line, escaped");
+                + "&lt;/b&gt; spaces else 0.0</span>"), "the added line, escaped");
         assertFalse(html.contains("<b>strip</b>"), "never raw HTML from a package");
         assertTrue(html.contains("<span class=\"line-del\">-Reverse the prompt.</span>"), "README diff");
         assertTrue(html.contains("<td class=\"before\"><code>numpy&gt;=1.26</code></td><td class=\"after\"><code>numpy&gt;=2"
@@ -106,7 +106,7 @@ class DiffPagesTest {
             ChromeDriver driver = browser.driver();
             driver.get(root.toString().replaceAll("/$", "") + "/alice/" + name + "/compare?to=0.2.0");
             assertTrue(driver.getCurrentUrl().endsWith("/diff/0.1.0...0.2.0"), driver.getCurrentUrl());
-            assertEquals("+        return 1.0 if completion.strip() == answer  # <b>strip</b> spaces",
+            assertEquals("+        return 1.0 if completion.strip() == answer  # <b>strip</b> spaces else 0.0",
                     driver.findElements(By.cssSelector("pre.diff .line-add")).stream().map(e -> e.getText())
                             .filter(t -> t.contains("strip()")).findFirst().orElse(""));
             Number height = (Number) driver.executeScript("return document.documentElement.scrollHeight");
