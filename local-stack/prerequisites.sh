@@ -4,7 +4,7 @@
 #   prerequisites.sh up       JDK 17+, bubblewrap with a working user namespace, Debian's /usr/bin/python3 with venv
 #                             and pip, util-linux (setpriv, prlimit), free stack ports (or ports held by this stack)
 #   prerequisites.sh test     the same (busy ports only warn: the stack tests wait for them) plus chromium,
-#                             chromium-driver, curl and unzip for the test suite
+#                             chromium-driver, curl, unzip and twine for the test suite
 #   prerequisites.sh doctor   the checks of `up` and `test`, reported one per line; never installs anything
 #
 # When a Debian package is missing and this runs as root with apt-get, `up` and `test` install it (printing what);
@@ -84,6 +84,7 @@ check_test_tools() {
   [ -n "$(have chromedriver)" ] || need chromium-driver "the browser tests talk to Chromium through chromedriver"
   [ -n "$(have curl)" ] || need curl "scripts and benches call the running hub"
   [ -n "$(have unzip)" ] || need unzip "tests and scripts unpack wheels and distributions"
+  [ -n "$(have twine)" ] || need twine "the upload tests publish with the real twine (PyPI's legacy upload API)"
 }
 
 # bubblewrap installed is not enough: the kernel (or a container's seccomp/AppArmor profile) must allow user namespaces

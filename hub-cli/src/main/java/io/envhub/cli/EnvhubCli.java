@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code envhub} command: publish and fetch RL environments from an EnvHub. */
-@Command(name = "envhub", mixinStandardHelpOptions = true, version = "envhub 0.1.0",
+@Command(name = "envhub", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
         description = "Publish and fetch reinforcement-learning environments from an EnvHub.",
         subcommands = {LoginCommand.class, LogoutCommand.class, WhoamiCommand.class, InitCommand.class, BuildCommand.class,
             PushCommand.class, PullCommand.class, InstallCommand.class, SearchCommand.class, InfoCommand.class,
@@ -96,7 +96,13 @@ public final class EnvhubCli implements Runnable, ContextProvider {
      * @return the exit code
      */
     public static int execute(CliContext ctx, String... args) {
-        CommandLine cl = new CommandLine(new EnvhubCli(ctx));
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine cl = new CommandLine(new EnvhubCli(ctx), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == VersionInfo.class ? type.cast(new VersionInfo(ctx)) : defaults.create(type);
+            }
+        });
         cl.setOut(new PrintWriter(ctx.out(), true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(ctx.err(), true, StandardCharsets.UTF_8));
         addExitCodes(cl);

@@ -288,12 +288,17 @@ final class StackCommands {
         System.out.println("  object store     " + config.get("ENVHUB_S3_ENDPOINT")
                 + "  (bucket " + config.get("ENVHUB_S3_BUCKET") + ")");
         System.out.println("  demo logins      alice / alice (contributor), sam / sam (sponsor), ada / ada (admin)");
+        System.out.println("  envhub CLI       " + Service.FRONTEND.url() + "/cli  (curl -fsSL " + Service.FRONTEND.url()
+                + "/cli/install.sh | sh)");
         System.out.println("  stop with        ./envhub-stack down");
     }
 
     private Map<String, String> serviceEnv() {
         Map<String, String> env = new HashMap<>(config.env());
         env.put("ENVHUB_STACK_DIR", config.dataDir().toString());
+        // the web hub serves the CLI this checkout built (/cli, envhub-cli.tar.gz), unless told otherwise
+        env.putIfAbsent("ENVHUB_CLI_DIST_DIR", System.getenv().getOrDefault("ENVHUB_CLI_DIST_DIR",
+                config.repo().resolve("hub-cli/target").toString()));
         return env;
     }
 

@@ -5,7 +5,10 @@ import io.envhub.kit.error.ApiException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.apache.james.mime4j.MimeException;
 import org.apache.james.mime4j.stream.EntityState;
 import org.apache.james.mime4j.stream.Field;
@@ -17,10 +20,12 @@ import org.apache.james.mime4j.stream.RawField;
 import org.apache.james.mime4j.stream.RawFieldParser;
 
 /**
- * Reads a multipart/form-data push while it arrives, with Apache James mime4j's streaming parser: the small fields
- * {@code sha256} and {@code visibility} are read whole, the {@code file} part is handed on as a stream (to be hashed and
- * stored in the same pass, see {@link StreamingPublisher}). Fields sent before the file are known when it is read;
- * fields after it are known at the end. Other fields are skipped.
+ * Reads a multipart/form-data push while it arrives, with Apache James mime4j's streaming parser: the small text fields
+ * a {@link Form} names are read whole, its file part is handed on as a stream (to be hashed and stored in the same pass,
+ * see {@link StreamingPublisher}). Fields sent before the file are known when it is read; fields after it are known at
+ * the end. Other fields are skipped unread. Two forms use it: the hub's own push ({@link #PUSH}: {@code file},
+ * {@code sha256}, {@code visibility}) and PyPI's legacy upload ({@link LegacyUploadForm}: {@code content} and its
+ * metadata fields).
  */
 final class MultipartPush {
     /** Longest text field read (a sha256 is 64 characters). */
@@ -28,18 +33,39 @@ final class MultipartPush {
     private static final MimeConfig CONFIG = new MimeConfig.Builder().setMaxLineLen(-1).setMaxHeaderCount(30)
             .setMaxHeaderLen(8192).setMaxContentLen(-1).build();
 
+    /** Which part is the file and which text fields are read (the first value of each; others are skipped). */
+    record Form(String fileField, Set<String> textFields) {
+        Form {
+            textFields = Set.copyOf(textFields);
+        }
+    }
+
+    /** The hub's own push form. */
+    static final Form PUSH = new Form("file", Set.of("sha256", "visibility"));
+
     /** Receives the file part. */
     interface FileReceiver {
         /**
          * @param filename the part's file name
          * @param content the part's bytes, as they arrive
-         * @param sha256 the {@code sha256} field if it came before the file, else null
+         * @param fields the text fields that came before the file
          */
-        PushInProgress receive(String filename, InputStream content, String sha256);
+        PushInProgress receive(String filename, InputStream content, Map<String, String> fields);
     }
 
-    /** What was sent: the received file (null when there was no file part) and the fields. */
-    record Parts(String filename, PushInProgress file, String sha256, String visibility) {
+    /** What was sent: the received file (null when there was no file part) and the text fields. */
+    record Parts(String filename, PushInProgress file, Map<String, String> fields) {
+        String sha256() {
+            return fields.get("sha256");
+        }
+
+        String visibility() {
+            return fields.get("visibility");
+        }
+
+        String field(String name) {
+            return fields.get(name);
+        }
     }
 
     private MultipartPush() {
@@ -47,6 +73,11 @@ final class MultipartPush {
 
     /** Reads the body to its end. When it fails after the file was received, the received push is closed (given up). */
     static Parts read(InputStream body, String contentType, FileReceiver receiver) {
+        return read(body, contentType, PUSH, receiver);
+    }
+
+    /** Reads a body of the given form to its end, as {@link #read(InputStream, String, FileReceiver)}. */
+    static Parts read(InputStream body, String contentType, Form form, FileReceiver receiver) {
         if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
                 || !contentType.toLowerCase(Locale.ROOT).contains("boundary=")) {
             throw new ApiException.Invalid(ProblemCode.NOT_MULTIPART, "Send the push as multipart/form-data with a boundary.");
@@ -55,8 +86,7 @@ final class MultipartPush {
         parts.parseHeadless(body, contentType);
         String name = null;
         String filename = null;
-        String sha256 = null;
-        String visibility = null;
+        Map<String, String> fields = new HashMap<>();
         PushInProgress file = null;
         String fileName = null;
         try {
@@ -68,19 +98,23 @@ final class MultipartPush {
                     RawBody disposition = RawFieldParser.DEFAULT.parseRawBody(raw(parts.getField()));
                     name = param(disposition, "name");
                     filename = param(disposition, "filename");
-                } else if (state == EntityState.T_BODY && "file".equals(name)) {
+                } else if (state == EntityState.T_BODY && form.fileField().equals(name)) {
                     if (file != null) {
-                        throw new ApiException.Invalid(ProblemCode.FILE_REPEATED, "Send one wheel per push (one 'file' field).");
+                        throw new ApiException.Invalid(ProblemCode.FILE_REPEATED, "Send one wheel per push (one '"
+                                + form.fileField() + "' field).");
                     }
                     if (filename == null || filename.isBlank()) {
-                        throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "The 'file' field needs a file name (the wheel's).");
+                        throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "The '" + form.fileField()
+                                + "' field needs a file name (the wheel's).");
                     }
                     fileName = filename.strip();
-                    file = receiver.receive(fileName, parts.getDecodedInputStream(), sha256);
-                } else if (state == EntityState.T_BODY && "sha256".equals(name)) {
-                    sha256 = text(parts.getDecodedInputStream());
-                } else if (state == EntityState.T_BODY && "visibility".equals(name)) {
-                    visibility = text(parts.getDecodedInputStream());
+                    file = receiver.receive(fileName, parts.getDecodedInputStream(), Map.copyOf(fields));
+                } else if (state == EntityState.T_BODY && name != null && form.textFields().contains(name)
+                        && !fields.containsKey(name)) {
+                    String value = text(parts.getDecodedInputStream());
+                    if (value != null) {
+                        fields.put(name, value);
+                    }
                 }
             }
         } catch (IOException | MimeException | RuntimeException e) {
@@ -92,7 +126,7 @@ final class MultipartPush {
             }
             throw new ApiException.Invalid(ProblemCode.UPLOAD_INTERRUPTED, "The multipart body could not be read: " + e.getMessage());
         }
-        return new Parts(fileName, file, sha256, visibility);
+        return new Parts(fileName, file, Map.copyOf(fields));
     }
 
     private static RawField raw(Field field) {

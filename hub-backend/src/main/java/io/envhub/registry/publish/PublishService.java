@@ -102,7 +102,7 @@ public class PublishService {
      */
     @Transactional
     public long preflight(String ownerName, String urlName, String filename) {
-        Owner owner = requirePublisher(ownerName);
+        Owner owner = requirePublisher(ownerName, urlName);
         if (filename == null || !filename.endsWith(".whl")) {
             throw new ApiException.Invalid(ProblemCode.NOT_A_WHEEL, "Only wheels (.whl) can be published; got '" + filename + "'.");
         }
@@ -114,11 +114,11 @@ public class PublishService {
         return owner.id;
     }
 
-    private Owner requirePublisher(String ownerName) {
+    private Owner requirePublisher(String ownerName, String project) {
         access.requireSignedIn();
         Owner owner = Owner.findByName(ownerName).orElseThrow(
                 () -> new ApiException.NotFound("Owner '" + ownerName + "' does not exist."));
-        access.requirePublish(owner);
+        access.requireUpload(owner, project);
         return owner;
     }
 

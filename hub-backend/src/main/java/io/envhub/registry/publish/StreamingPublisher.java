@@ -55,7 +55,7 @@ public class StreamingPublisher {
         limiter.acquire(RateLimiter.Action.PUSH);
         long ownerId = publisher.preflight(owner, name, filename);
         try (PushInProgress push = receive(body, length, declared)) {
-            return record(ownerId, name, filename, push, visibility);
+            return record(ownerId, name, filename, push, visibility, wheel -> { });
         }
     }
 
@@ -67,27 +67,28 @@ public class StreamingPublisher {
     public PublishService.Published publishMultipart(String owner, String name, String contentType, InputStream body) {
         limiter.acquire(RateLimiter.Action.PUSH);
         long[] ownerId = new long[1];
-        MultipartPush.Parts parts = MultipartPush.read(body, contentType, (filename, content, sha) -> {
+        MultipartPush.Parts parts = MultipartPush.read(body, contentType, (filename, content, fields) -> {
             ownerId[0] = publisher.preflight(owner, name, filename);
-            return receive(content, -1, sha256(sha));
+            return receive(content, -1, sha256(fields.get("sha256")));
         });
         if (parts.file() == null) {
             throw new ApiException.Invalid(ProblemCode.FILE_MISSING, "Send the wheel as the multipart field 'file'.");
         }
         try (PushInProgress push = parts.file()) {
-            String declared = sha256(parts.sha256());
-            if (declared != null && !declared.equals(push.received().sha256())) {
-                throw mismatch(push.received().sha256(), declared); // sent after the file: nothing was streamed under it
-            }
-            return record(ownerId[0], name, parts.filename(), push, parts.visibility());
+            checkDeclared(push, parts.sha256());
+            return record(ownerId[0], name, parts.filename(), push, parts.visibility(), wheel -> { });
         }
     }
 
-    /** Inspects the received archive once and records it; the push is recorded only when the rows committed. */
-    private PublishService.Published record(long ownerId, String name, String filename, PushInProgress push,
-                                            String visibility) {
+    /**
+     * Inspects the received archive once, runs the form's own checks on it and records it; the push is recorded only
+     * when the rows committed.
+     */
+    PublishService.Published record(long ownerId, String name, String filename, PushInProgress push,
+                                    String visibility, java.util.function.Consumer<InspectedWheel> formChecks) {
         UploadReceiver.Received received = push.received();
         InspectedWheel wheel = inspector.inspect(received.file(), filename, null, received.sha256());
+        formChecks.accept(wheel);
         push.uploaded();
         PublishService.Published published = publisher.record(ownerId, name, wheel, visibility, push);
         push.recorded();
@@ -98,7 +99,7 @@ public class StreamingPublisher {
      * Receives the body (streaming it to its object under the key's lock when it can: the lock is then held until
      * the push is recorded or given up) and checks the declared hash. The caller closes the returned push.
      */
-    private PushInProgress receive(InputStream body, long length, String declared) {
+    PushInProgress receive(InputStream body, long length, String declared) {
         String key = declared == null ? null : Artifact.objectKeyFor(declared);
         ObjectKeyGuard.Held held = key != null ? guard.tryHold(key).orElse(null) : null;
         PushInProgress push = null;
@@ -123,7 +124,15 @@ public class StreamingPublisher {
         }
     }
 
-    private static String sha256(String value) {
+    /** Checks a sha256 the form declared (possibly after the file: nothing was streamed under it then). */
+    static void checkDeclared(PushInProgress push, String value) {
+        String declared = sha256(value);
+        if (declared != null && !declared.equals(push.received().sha256())) {
+            throw mismatch(push.received().sha256(), declared);
+        }
+    }
+
+    static String sha256(String value) {
         String declared = value == null || value.isBlank() ? null : value.strip().toLowerCase(Locale.ROOT);
         if (declared != null && !SHA256.matcher(declared).matches()) {
             throw new ApiException.Invalid(ProblemCode.INVALID_SHA256, "sha256 must be 64 hexadecimal digits.");

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  */
 @ApplicationScoped
 public class UploadLimitFilter {
-    private static final Pattern PUSH_PATH = Pattern.compile("^/api/v1/environments/[^/]+/[^/]+/(versions/?|files/[^/]+)$");
+    private static final Pattern PUSH_PATH = Pattern.compile("^/api/v1/environments/[^/]+/[^/]+/(versions/?|files/[^/]+)$"
+            + "|^/legacy(/[^/]+)?/?$");
     /** Room for the multipart envelope around the file. */
     private static final long MULTIPART_OVERHEAD = 64 * 1024;
 

@@ -147,7 +147,36 @@ public class AccessPolicy {
 
     /** Whether the caller may publish into (and manage environments of) this owner's namespace. */
     public boolean canPublish(Owner owner) {
-        if (caller.isAnonymous() || !caller.hasScope(Caller.PUBLISH)) {
+        return !caller.isAnonymous() && caller.hasScope(Caller.PUBLISH) && hasPublishRights(owner);
+    }
+
+    /**
+     * Refuses a push the caller may not make: {@link #requirePublish} for ordinary credentials; a trusted-publishing
+     * token (scope {@code upload}) may only push new versions of its one environment, and only while the user who
+     * registered its publisher may still publish there.
+     */
+    public void requireUpload(Owner owner, String project) {
+        Optional<Long> bound = caller.tokenEnvironment();
+        if (bound.isEmpty()) {
+            requirePublish(owner);
+            return;
+        }
+        requireSignedIn();
+        List<?> ids = em.createNativeQuery("SELECT id FROM hub.environments WHERE owner_id = ?1 AND name = ?2")
+                .setParameter(1, owner.id).setParameter(2, io.envhub.format.name.ProjectName.normalize(project)).getResultList();
+        if (ids.isEmpty() || ((Number) ids.get(0)).longValue() != bound.get()) {
+            throw new ApiException.Forbidden("This trusted-publishing token may only upload new versions of the environment "
+                    + "it was minted for, not " + owner.name + "/" + project + ".");
+        }
+        if (!caller.hasScope(Caller.UPLOAD) || !hasPublishRights(owner)) {
+            throw new ApiException.Forbidden("The user who registered this trusted publisher may no longer publish to '"
+                    + owner.name + "'.");
+        }
+    }
+
+    /** The caller's roles and memberships allow publishing under this owner (whatever the credentials' scopes). */
+    private boolean hasPublishRights(Owner owner) {
+        if (caller.isAnonymous()) {
             return false;
         }
         if (caller.isAdmin()) {

@@ -17,9 +17,16 @@ public class Caller {
     public static final String TOKEN_OWNER_ATTRIBUTE = "envhub.token.owner-id";
     /** Identity attribute set by the personal-access-token mechanism: the token's scopes (Set of String). */
     public static final String TOKEN_SCOPES_ATTRIBUTE = "envhub.token.scopes";
+    /**
+     * Identity attribute set by the personal-access-token mechanism: the one environment a trusted-publishing token may
+     * upload to (Long; -1 for an ordinary token).
+     */
+    public static final String TOKEN_ENVIRONMENT_ATTRIBUTE = "envhub.token.environment-id";
     /** Token scopes. */
     public static final String READ = "read";
     public static final String PUBLISH = "publish";
+    /** The scope of trusted-publishing tokens: upload new versions of one environment, nothing else. */
+    public static final String UPLOAD = "upload";
     /** Realm roles the hub cares about. */
     public static final Set<String> HUB_ROLES = Set.of("contributor", "sponsor", "admin", "validator");
 
@@ -72,6 +79,12 @@ public class Caller {
     /** True when the caller authenticated with a personal access token (not a Keycloak token). */
     public boolean isPersonalToken() {
         return identity.getAttribute(TOKEN_OWNER_ATTRIBUTE) != null;
+    }
+
+    /** The one environment the caller's trusted-publishing token may upload to; empty for every other caller. */
+    public java.util.Optional<Long> tokenEnvironment() {
+        Object id = identity.getAttribute(TOKEN_ENVIRONMENT_ATTRIBUTE);
+        return id instanceof Long l && l >= 0 ? java.util.Optional.of(l) : java.util.Optional.empty();
     }
 
     /** Whether the caller's credentials allow this scope; Keycloak tokens allow every scope. */

@@ -56,6 +56,14 @@ public class AccessToken extends PanacheEntityBase {
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
 
+    /** Set for a trusted-publishing token: the one environment it may upload to (scope {@code upload}); else null. */
+    @Column(name = "environment_id")
+    public Long environmentId;
+
+    /** The trusted publisher a trusted-publishing token was minted for (null once that publisher is removed). */
+    @Column(name = "publisher_id")
+    public Long publisherId;
+
     /** The scopes, sorted. */
     public List<String> scopeList() {
         return Arrays.stream(scopes).sorted().toList();

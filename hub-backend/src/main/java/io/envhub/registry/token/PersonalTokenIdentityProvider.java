@@ -78,6 +78,7 @@ public class PersonalTokenIdentityProvider implements IdentityProvider<PersonalT
                 .addAttribute(Caller.TOKEN_OWNER_ATTRIBUTE, grant.ownerId())
                 .addAttribute(Caller.TOKEN_SCOPES_ATTRIBUTE, grant.scopes())
                 .addAttribute(TOKEN_ID_ATTRIBUTE, grant.tokenId())
+                .addAttribute(Caller.TOKEN_ENVIRONMENT_ATTRIBUTE, grant.environmentId() == null ? -1L : grant.environmentId())
                 .build();
     }
 }

@@ -94,9 +94,10 @@ public class PersonalTokenMechanism implements HttpAuthenticationMechanism {
         return null;
     }
 
-    /** The {@code WWW-Authenticate} value for a path: Basic for the package index, Bearer for the API. */
+    /** The {@code WWW-Authenticate} value for a path: Basic for the package index and PyPI's upload API, Bearer for the API. */
     public static String challengeFor(String path) {
-        if (path != null && (path.equals("/simple") || path.startsWith("/simple/"))) {
+        if (path != null && (path.equals("/simple") || path.startsWith("/simple/") || path.equals("/legacy")
+                || path.startsWith("/legacy/"))) {
             return "Basic realm=\"" + REALM + "\"";
         }
         return "Bearer realm=\"" + REALM + "\"";

@@ -45,7 +45,8 @@ public class TokenService {
      * What a valid token grants: the owner it acts for (with their Keycloak subject, to check their current state) and
      * the token's scopes.
      */
-    public record Grant(long tokenId, long ownerId, String ownerName, String subject, Set<String> scopes) {
+    public record Grant(long tokenId, long ownerId, String ownerName, String subject, Set<String> scopes,
+                        Long environmentId) {
     }
 
     /**
@@ -78,6 +79,29 @@ public class TokenService {
         token.secretHash = TokenSecrets.hash(secret);
         token.scopes = new TreeSet<>(scopes).toArray(String[]::new);
         token.expiresAt = now.plusDays(days);
+        token.createdAt = now;
+        token.persist();
+        return new Created(token, secret);
+    }
+
+    /**
+     * Mints a trusted-publishing token: it acts for {@code user} (who registered the publisher) with the one scope
+     * {@code upload}, only for {@code environmentId}, and expires after {@code lifetime}. Call in the transaction that
+     * records the exchange.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Created mintUpload(long userId, long environmentId, long publisherId, String name, Duration lifetime) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        String secret = TokenSecrets.generate();
+        AccessToken token = new AccessToken();
+        token.userId = userId;
+        token.name = name.length() > MAX_NAME_LENGTH ? name.substring(0, MAX_NAME_LENGTH) : name;
+        token.tokenPrefix = TokenSecrets.shownPrefix(secret);
+        token.secretHash = TokenSecrets.hash(secret);
+        token.scopes = new String[] {Caller.UPLOAD};
+        token.environmentId = environmentId;
+        token.publisherId = publisherId;
+        token.expiresAt = now.plus(lifetime);
         token.createdAt = now;
         token.persist();
         return new Created(token, secret);
@@ -131,6 +155,7 @@ public class TokenService {
                     .setParameter(1, token.id)
                     .executeUpdate();
         }
-        return Optional.of(new Grant(token.id, owner.id, owner.name, owner.subject, Set.copyOf(Arrays.asList(token.scopes))));
+        return Optional.of(new Grant(token.id, owner.id, owner.name, owner.subject, Set.copyOf(Arrays.asList(token.scopes)),
+                token.environmentId));
     }
 }
