@@ -89,6 +89,7 @@ check_test_tools() {
   [ -n "$(have chromedriver)" ] || need chromium-driver "the browser tests talk to Chromium through chromedriver"
   [ -n "$(have curl)" ] || need curl "scripts and benches call the running hub"
   [ -n "$(have unzip)" ] || need unzip "tests and scripts unpack wheels and distributions"
+  [ -n "$(have npm)" ] || need npm "the Helm chart test fetches helm from npm (deploy/helm/helm-tool.sh)"
 }
 
 # gVisor (runsc) when the validator uses it, and always for the tests; installed is not enough: it must start a sandbox
