@@ -197,7 +197,7 @@ for n in range(pushes):
 PY
 
 push_range() { # FIRST LAST: wheels FIRST..LAST (0-based push numbers), each client pushing its own, 8 at once
-  local first="$1" last="$2" c
+  local first="$1" last="$2" c pushers=()
   for c in $(seq 1 $CLIENTS); do
     (
       for f in "$WORK"/wheels/$(printf '%02d' "$c")-*.whl; do
@@ -210,8 +210,9 @@ push_range() { # FIRST LAST: wheels FIRST..LAST (0-based push numbers), each cli
         echo "$n $code" >> "$WORK/pushes.txt"
       done
     ) &
+    pushers+=($!)
   done
-  wait
+  wait "${pushers[@]}"   # only the pushers: the services this script started are its children too
 }
 
 await_done() { # COUNT: waits until COUNT versions of this run have a finished job
@@ -291,11 +292,14 @@ count_of() { psql_q "SELECT download_count FROM hub.environments e JOIN hub.owne
   WHERE o.name = '$OWNER' AND e.name = '$ENV'"; }
 sleep 2; before=$(count_of)
 url="$LB/api/v1/environments/$OWNER/$ENV/versions/0.1.1/download"
+downloaders=()
 for c in $(seq 1 $CLIENTS); do
   for _ in $(seq 1 10); do curl -fsS -o /dev/null -H "Authorization: Bearer ${TOKENS[$c]}" "$url"; done &
+  downloaders+=($!)
 done
 for _ in $(seq 1 10); do curl -fsS -o /dev/null "$url"; done &
-wait
+downloaders+=($!)
+wait "${downloaders[@]}"
 sleep 3   # each backend flushes its counts every second
 after=$(count_of)
 say "downloads through HAProxy: $((CLIENTS * 10 + 10)) requests from $((CLIENTS + 1)) clients over both backends:" \
