@@ -60,6 +60,7 @@ class PgBouncerIT {
     void start() throws Exception {
         Prerequisites.require(PgBouncerProcess.available(), "pgbouncer (apt-get install -y pgbouncer)");
         Prerequisites.require(HubBackendServer.available() && BOUNTY_JAR.toFile().isFile(), "the packaged services");
+        new KeycloakTestResource().start();
         server = PostgresLauncher.ensure("jdbc:postgresql://127.0.0.1:5432/postgres", "postgres", "", null, 0);
         database = PostgresTestResource.newDatabaseName();
         server.createDatabaseIfMissing(database);

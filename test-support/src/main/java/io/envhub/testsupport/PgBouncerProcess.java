@@ -3,14 +3,10 @@ package io.envhub.testsupport;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,25 +118,35 @@ public final class PgBouncerProcess implements AutoCloseable {
     }
 
     /**
-     * One row per database of {@code SHOW STATS} (PgBouncer's admin console), columns by name.
+     * One row per database of {@code SHOW STATS} (PgBouncer's admin console, asked with {@code psql}: the admin
+     * console refuses the session settings a JDBC driver sends), columns by name.
      *
      * @param user the admin user
      * @return database name to its statistics
      */
     public Map<String, Map<String, Long>> stats(String user) {
         Map<String, Map<String, Long>> out = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port
-                + "/pgbouncer?preferQueryMode=simple", user, "");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW STATS")) {
-            while (rs.next()) {
-                Map<String, Long> row = new LinkedHashMap<>();
-                for (int i = 2; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.put(rs.getMetaData().getColumnLabel(i), rs.getLong(i));
-                }
-                out.put(rs.getString(1), row);
+        try {
+            Process p = new ProcessBuilder("psql", "-h", "127.0.0.1", "-p", Integer.toString(port), "-U", user, "-d",
+                    "pgbouncer", "--csv", "-c", "SHOW STATS").redirectErrorStream(true).start();
+            List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IllegalStateException("SHOW STATS failed: " + lines);
             }
-        } catch (SQLException e) {
+            String[] header = lines.get(0).split(",");
+            for (String line : lines.subList(1, lines.size())) {
+                String[] cells = line.split(",");
+                Map<String, Long> row = new LinkedHashMap<>();
+                for (int i = 1; i < header.length; i++) {
+                    row.put(header[i], Long.parseLong(cells[i]));
+                }
+                out.put(cells[0], row);
+            }
+        } catch (IOException e) {
             throw new IllegalStateException("SHOW STATS failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
         return out;
     }
