@@ -4,7 +4,9 @@ import io.envhub.format.wheel.WheelWriter;
 import io.envhub.validator.check.EngineSettings;
 import io.envhub.validator.check.ValidationEngine;
 import io.envhub.validator.sandbox.BubblewrapSandbox;
+import io.envhub.validator.sandbox.GvisorSandbox;
 import io.envhub.validator.sandbox.Mount;
+import io.envhub.validator.sandbox.Sandbox;
 import io.envhub.validator.sandbox.SandboxLimits;
 import io.envhub.validator.sandbox.SandboxResult;
 import io.envhub.validator.sandbox.SandboxSpec;
@@ -58,17 +60,54 @@ public class SandboxOverheadBench {
                     null, List.of(), null, null, "text/markdown", "# bench\n", List.of()));
             w.addFile("bench_env.py", MODULE.getBytes(StandardCharsets.UTF_8));
             Path wheel = w.writeTo(root);
-            overhead(root, wheel, runs);
+            Sandbox bwrap = new BubblewrapSandbox();
+            Sandbox gvisor = new GvisorSandbox(root.resolve("gvisor"));
+            bwrap.verify();
+            gvisor.verify();
+            startCost(bwrap, gvisor, runs);
+            overhead(root, wheel, runs, bwrap, gvisor);
             if (jobs) {
-                jobsPerMinute(root, wheel, 1, Math.max(4, runs / 4));
-                jobsPerMinute(root, wheel, 2, Math.max(4, runs / 4));
+                for (Sandbox s : List.of(bwrap, gvisor)) {
+                    jobsPerMinute(root, wheel, s, 1, Math.max(4, runs / 4));
+                    jobsPerMinute(root, wheel, s, 2, Math.max(4, runs / 4));
+                }
             }
         } finally {
             new ProcessBuilder("rm", "-rf", root.toString()).inheritIO().start().waitFor();
         }
     }
 
-    static void overhead(Path root, Path wheel, int runs) throws Exception {
+    /** `python3 -c pass` in each sandbox, paired (the two alternate, each run's ratio kept): the cost of one start. */
+    static void startCost(Sandbox bwrap, Sandbox gvisor, int runs) {
+        List<Long> b = new ArrayList<>();
+        List<Long> g = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        SandboxSpec pass = SandboxSpec.of(SandboxLimits.DEFAULTS, List.of(), "/usr/bin/python3", "-c", "pass");
+        for (int i = 0; i < runs + 2; i++) {
+            long tb = timed(bwrap, pass);
+            long tg = timed(gvisor, pass);
+            if (i >= 2) {
+                b.add(tb);
+                g.add(tg);
+                ratios.add(tg / (double) tb);
+            }
+        }
+        System.out.printf(Locale.ROOT, "python3 -c pass, median of %d paired runs: bubblewrap %.1f ms, gVisor %.1f ms,"
+                + " gVisor/bubblewrap %.2f (median of the pairs' ratios)%n", runs, median(b) / 1000, median(g) / 1000,
+                medianOf(ratios));
+    }
+
+    static long timed(Sandbox sandbox, SandboxSpec spec) {
+        long t0 = System.nanoTime();
+        SandboxResult r = sandbox.run(spec);
+        long t1 = System.nanoTime();
+        if (r.exitCode() != 0) {
+            throw new IllegalStateException(sandbox.name() + " failed: " + r);
+        }
+        return (t1 - t0) / 1000;
+    }
+
+    static void overhead(Path root, Path wheel, int runs, Sandbox bwrap, Sandbox gvisor) throws Exception {
         Path venv = root.resolve("venv");
         run(List.of("/usr/bin/python3", "-m", "venv", "--without-pip", venv.toString()));
         run(List.of("/usr/bin/python3", "-m", "pip", "--python", venv + "/bin/python", "install", "--isolated", "--no-index",
@@ -84,44 +123,55 @@ public class SandboxOverheadBench {
             }
         }
         List<String> args = List.of("-I", "HARNESS", "run", "N", "bench_env", "3", "20", "1000");
-        BubblewrapSandbox sandbox = new BubblewrapSandbox();
-        sandbox.verify();
-        SandboxLimits limits = SandboxLimits.DEFAULTS;
-        List<Long> inside = new ArrayList<>();
+        List<String> sandboxed = new ArrayList<>(List.of("/venv/bin/python"));
+        args.forEach(a -> sandboxed.add(a.equals("HARNESS") ? "/harness/main.py" : a));
+        SandboxSpec spec = new SandboxSpec(sandboxed, List.of(Mount.readOnly(venv, "/venv"), Mount.readOnly(harness, "/harness")),
+                java.util.Map.of(), null, SandboxLimits.DEFAULTS);
+        List<String> plain = new ArrayList<>(List.of(venv + "/bin/python"));
+        args.forEach(a -> plain.add(a.equals("HARNESS") ? harness.resolve("main.py").toString() : a));
         List<Long> direct = new ArrayList<>();
+        List<Long> inB = new ArrayList<>();
+        List<Long> inG = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < runs + 2; i++) {
-            List<String> sandboxed = new ArrayList<>(List.of("/venv/bin/python"));
-            args.forEach(a -> sandboxed.add(a.equals("HARNESS") ? "/harness/main.py" : a));
             long t0 = System.nanoTime();
-            SandboxResult r = sandbox.run(new SandboxSpec(sandboxed, List.of(Mount.readOnly(venv, "/venv"),
-                    Mount.readOnly(harness, "/harness")), java.util.Map.of(), null, limits));
-            long t1 = System.nanoTime();
-            if (r.exitCode() != 0 || !r.stdout().contains("\"ok\": true")) {
-                throw new IllegalStateException("sandboxed harness failed: " + r);
-            }
-            List<String> plain = new ArrayList<>(List.of(venv + "/bin/python"));
-            args.forEach(a -> plain.add(a.equals("HARNESS") ? harness.resolve("main.py").toString() : a));
-            long t2 = System.nanoTime();
             String out = run(plain);
-            long t3 = System.nanoTime();
+            long td = (System.nanoTime() - t0) / 1000;
             if (!out.contains("\"ok\": true")) {
                 throw new IllegalStateException("direct harness failed: " + out);
             }
+            long tb = harness(bwrap, spec);
+            long tg = harness(gvisor, spec);
             if (i >= 2) {
-                inside.add((t1 - t0) / 1000);
-                direct.add((t3 - t2) / 1000);
+                direct.add(td);
+                inB.add(tb);
+                inG.add(tg);
+                ratios.add(tg / (double) tb);
             }
         }
-        double in = median(inside) / 1000.0;
         double di = median(direct) / 1000.0;
-        System.out.printf(Locale.ROOT, "harness on the good fixture (200 rows), median of %d runs (after 2 warm-up runs):%n", runs);
-        System.out.printf(Locale.ROOT, "  in the sandbox: %.1f ms%n  directly:       %.1f ms%n  overhead:       %.1f ms (%.0f%%)%n",
-                in, di, in - di, 100 * (in - di) / di);
+        double b = median(inB) / 1000.0;
+        double g = median(inG) / 1000.0;
+        System.out.printf(Locale.ROOT, "harness on the good fixture (200 rows), median of %d runs (after 2 warm-up runs),"
+                + " each round direct, bubblewrap, gVisor:%n", runs);
+        System.out.printf(Locale.ROOT, "  directly:   %.1f ms%n  bubblewrap: %.1f ms (overhead %.1f ms, %.0f%%)%n"
+                + "  gVisor:     %.1f ms (overhead %.1f ms, %.0f%%)%n  gVisor/bubblewrap: %.2f (median of the rounds' ratios)%n",
+                di, b, b - di, 100 * (b - di) / di, g, g - di, 100 * (g - di) / di, medianOf(ratios));
     }
 
-    static void jobsPerMinute(Path root, Path wheel, int workers, int jobs) throws Exception {
-        Path work = Files.createDirectories(root.resolve("work-" + workers));
-        ValidationEngine engine = new ValidationEngine(new BubblewrapSandbox(), EngineSettings.defaults(work, SandboxLimits.DEFAULTS));
+    static long harness(Sandbox sandbox, SandboxSpec spec) {
+        long t0 = System.nanoTime();
+        SandboxResult r = sandbox.run(spec);
+        long t1 = System.nanoTime();
+        if (r.exitCode() != 0 || !r.stdout().contains("\"ok\": true")) {
+            throw new IllegalStateException(sandbox.name() + ": sandboxed harness failed: " + r);
+        }
+        return (t1 - t0) / 1000;
+    }
+
+    static void jobsPerMinute(Path root, Path wheel, Sandbox sandbox, int workers, int jobs) throws Exception {
+        Path work = Files.createDirectories(root.resolve("work-" + sandbox.name() + "-" + workers));
+        ValidationEngine engine = new ValidationEngine(sandbox, EngineSettings.defaults(work, SandboxLimits.DEFAULTS));
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         long t0 = System.nanoTime();
         List<Future<ValidationReport>> done = new ArrayList<>();
@@ -137,8 +187,8 @@ public class SandboxOverheadBench {
         double minutes = (System.nanoTime() - t0) / 6e10;
         pool.shutdown();
         pool.awaitTermination(1, TimeUnit.MINUTES);
-        System.out.printf(Locale.ROOT, "whole validations of the good fixture, %d worker(s), %d jobs: %.1f jobs/minute%n",
-                workers, jobs, jobs / minutes);
+        System.out.printf(Locale.ROOT, "whole validations of the good fixture in %s, %d worker(s), %d jobs: %.1f jobs/minute%n",
+                sandbox.name(), workers, jobs, jobs / minutes);
     }
 
     static String run(List<String> cmd) throws Exception {
@@ -148,6 +198,13 @@ public class SandboxOverheadBench {
             throw new IllegalStateException(cmd + " failed: " + out);
         }
         return out;
+    }
+
+    static double medianOf(List<Double> values) {
+        List<Double> v = new ArrayList<>(values);
+        Collections.sort(v);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2.0;
     }
 
     static double median(List<Long> values) {

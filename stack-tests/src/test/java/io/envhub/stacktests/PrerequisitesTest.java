@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -82,8 +83,18 @@ class PrerequisitesTest {
         Run test = run(missing(pathWithOnlyAJdk()), "test", "-DskipTests");
         assertEquals(1, test.code(), test.output());
         assertTrue(test.output().contains("apt-get install -y --no-install-recommends " + UP_PACKAGES
-                + " chromium chromium-driver curl unzip twine\n"), test.output());
+                + " chromium chromium-driver curl unzip twine npm runsc\n"), test.output());
         assertFalse(test.output().contains("./mvnw -B verify"), "Maven is not started: " + test.output());
+    }
+
+    @Test
+    void upWithTheGvisorSandboxNamesRunsc() throws Exception {
+        Map<String, String> env = new HashMap<>(missing(pathWithOnlyAJdk()));
+        env.put("ENVHUB_SANDBOX", "gvisor");
+        Run up = run(env, "up");
+        assertEquals(1, up.code(), up.output());
+        assertTrue(up.output().contains("apt-get install -y --no-install-recommends " + UP_PACKAGES + " runsc\n"), up.output());
+        assertTrue(up.output().contains("runsc: the gVisor sandbox"), up.output());
     }
 
     @Test
@@ -105,6 +116,7 @@ class PrerequisitesTest {
         Run doctor = run(Map.of(), "doctor");
         assertEquals(0, doctor.code(), doctor.output());
         assertTrue(doctor.output().contains("a sandbox with its own user namespace starts"), doctor.output());
+        assertTrue(doctor.output().contains("a sandbox starts (runsc --network=none)"), doctor.output());
         assertTrue(doctor.output().contains("every prerequisite is in place"), doctor.output());
     }
 }

@@ -9,7 +9,8 @@ import java.time.Duration;
 public interface DownloadConfig {
     /**
      * One client (a signed-in user, else an IP address) counts at most one download per environment in this window,
-     * so that loops cannot inflate download counts and trending; kept in memory per instance. 0 counts every download.
+     * so that loops cannot inflate download counts and trending; shared by all instances (hub.download_clients, written
+     * by the batched flush). 0 counts every download.
      */
     @WithDefault("PT60S")
     Duration dedupWindow();

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
 
 /** Runs searches (see {@link SearchSql}) with plain JDBC: read-only, and every column typed as we want it. */
@@ -266,8 +267,11 @@ public class SearchService {
     static PreparedStatement prepare(Connection c, SearchSql.Statement statement) throws SQLException {
         PreparedStatement ps = c.prepareStatement(statement.sql());
         // planned once: a named statement on the server from the first execution, kept per connection by the driver;
-        // else planned with each execution's values (a generic plan cannot know how common a tag or a word is)
-        ps.unwrap(PGStatement.class).setPrepareThreshold(statement.planOnce() ? 1 : 0);
+        // else planned with each execution's values (a generic plan cannot know how common a tag or a word is). A URL
+        // with prepareThreshold=0 (a transaction-mode pooler that keeps no prepared statements, PgBouncer before 1.21)
+        // wins: then no statement is named, and the search is planned per execution
+        boolean named = statement.planOnce() && c.unwrap(PGConnection.class).getPrepareThreshold() > 0;
+        ps.unwrap(PGStatement.class).setPrepareThreshold(named ? 1 : 0);
         int i = 1;
         for (Object p : statement.params()) {
             if (p instanceof Long[] longs) {

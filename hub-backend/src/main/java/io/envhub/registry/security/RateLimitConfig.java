@@ -4,7 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** Per-user and per-IP limits on actions that cost the hub something (in memory, per instance). */
+/** Per-user and per-IP limits on actions that cost the hub something (kept in PostgreSQL, shared by all instances). */
 @ConfigMapping(prefix = "envhub.rate-limits")
 public interface RateLimitConfig {
     /** Pushes (new versions, by any route). */

@@ -11,6 +11,7 @@ import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
 import io.envhub.testsupport.S3ProxyTestResource;
 import io.envhub.testsupport.Tokens;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -70,5 +71,37 @@ class DownloadDedupTest {
         assertEquals(2L, downloads(env));
         given().get("/api/v1/environments/{o}/looped", owner.name).then().statusCode(200)
                 .body("downloadCount", org.hamcrest.Matchers.equalTo(2));
+    }
+
+    @Test
+    void aDownloadAnotherInstanceCountedWithinTheWindowIsNotCountedAgain() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("dx-" + run);
+        Environment env = fixtures.environment(owner, "shared", "Shared", "public", List.of(), null);
+        fixtures.publish(env, "1.0.0");
+        // sam downloaded it through another instance a few seconds ago: that instance's flush recorded him
+        String sam = Tokens.forUser("sam", "sam");
+        given().auth().oauth2(sam).get("/api/v1/me").then().statusCode(200);
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("INSERT INTO hub.download_clients"
+                        + " (client, environment_id, counted_at) SELECT 'u' || id, ?1, now() - interval '5 seconds'"
+                        + " FROM hub.owners WHERE name = 'sam'").setParameter(1, env.id).executeUpdate());
+        given().redirects().follow(false).auth().oauth2(sam)
+                .get("/api/v1/environments/{o}/shared/versions/1.0.0/download", owner.name).then().statusCode(302);
+        counter.flush();
+        assertEquals(0L, downloads(env), "counted by the other instance already");
+        // an anonymous client nobody counted yet is counted, and recorded for the other instances
+        given().redirects().follow(false).get("/simple/{o}/shared/shared-1.0.0-py3-none-any.whl", owner.name)
+                .then().statusCode(302);
+        counter.flush();
+        assertEquals(1L, downloads(env));
+        assertEquals(1L, ((Number) em.createNativeQuery("SELECT count(*) FROM hub.download_clients WHERE environment_id = ?1"
+                + " AND client LIKE 'ip%'").setParameter(1, env.id).getSingleResult()).longValue());
+        // once the other instance's record is older than the window, sam counts again
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.download_clients SET counted_at = now()"
+                + " - interval '2 minutes' WHERE environment_id = ?1").setParameter(1, env.id).executeUpdate());
+        given().redirects().follow(false).auth().oauth2(Tokens.forUser("sam", "sam"))
+                .get("/api/v1/environments/{o}/shared/versions/1.0.0/download", owner.name).then().statusCode(302);
+        counter.flush();
+        assertEquals(1L, downloads(env), "this instance's own window still holds sam's download of a moment ago");
     }
 }

@@ -3,7 +3,9 @@ package io.envhub.registry.security;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.agroal.api.AgroalDataSource;
 import io.envhub.registry.SmallLimitsProfile;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.PostgresTestResource;
@@ -16,9 +18,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Pushes, token creations and organisation creations are limited per user and per address: 429 with Retry-After. */
@@ -50,6 +55,17 @@ class RateLimitTest {
                 .post("/api/v1/environments/" + owner + "/rate-env/versions").then();
     }
 
+    @Inject
+    AgroalDataSource db;
+
+    /** The windows are shared in PostgreSQL: earlier test classes (with the suite's huge limits) left counts there. */
+    @BeforeEach
+    void freshWindows() throws SQLException {
+        try (var c = db.getConnection(); var s = c.createStatement()) {
+            s.executeUpdate("DELETE FROM hub.rate_limit_windows");
+        }
+    }
+
     @Test
     void eachActionIsLimitedPerUserThenPerAddress() {
         String alice = Tokens.forUser("alice", "alice");
@@ -70,5 +86,22 @@ class RateLimitTest {
         limited(push(alice, "alice", "1.2"));
         // nothing half-done: the refused push left no version
         given().get("/api/v1/environments/alice/rate-env/versions/1.2").then().statusCode(404);
+    }
+
+    @Test
+    void theWindowsAreSharedByEveryInstance() throws SQLException {
+        String alice = Tokens.forUser("alice", "alice");
+        createOrg(alice).statusCode(201);
+        // another instance behind the same load balancer counted alice's next organisation in the same window
+        try (var c = db.getConnection(); var s = c.createStatement()) {
+            assertEquals(1, s.executeUpdate("UPDATE hub.rate_limit_windows SET count = count + 1 WHERE key LIKE 'ORG:u:%'"
+                    + " AND window_start > now() - interval '1 minute'"));
+        }
+        limited(createOrg(alice));
+        // a window that ended long ago starts again at one
+        try (var c = db.getConnection(); var s = c.createStatement()) {
+            s.executeUpdate("UPDATE hub.rate_limit_windows SET window_start = now() - interval '2 hours'");
+        }
+        createOrg(alice).statusCode(201);
     }
 }

@@ -1,14 +1,8 @@
 package io.envhub.validator.sandbox;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import org.jboss.logging.Logger;
 
 /**
  * The bubblewrap sandbox (see the shared stack notes for the recipe and what it held against):
@@ -20,21 +14,16 @@ import org.jboss.logging.Logger;
  */
 public final class BubblewrapSandbox implements Sandbox {
 
-    private static final Logger LOG = Logger.getLogger(BubblewrapSandbox.class);
-    private static final int SIGXCPU_STATUS = 128 + 24;
-    private static final int SIGKILL_STATUS = 128 + 9;
     private static final List<String> TOOLS = List.of("bwrap", "prlimit", "timeout", "setpriv");
 
-    private final Map<String, String> tools = new LinkedHashMap<>();
+    private final Map<String, String> tools;
     private final boolean root;
     private volatile boolean verified;
 
     /** Finds the tools on the usual system paths. */
     public BubblewrapSandbox() {
-        for (String tool : TOOLS) {
-            tools.put(tool, locate(tool));
-        }
-        this.root = runningAsRoot();
+        this.tools = HostTools.locate(TOOLS);
+        this.root = HostTools.runningAsRoot();
     }
 
     @Override
@@ -44,14 +33,9 @@ public final class BubblewrapSandbox implements Sandbox {
 
     @Override
     public void verify() {
-        List<String> missing = new ArrayList<>();
-        tools.forEach((tool, path) -> {
-            if (path == null) {
-                missing.add(tool);
-            }
-        });
+        String missing = HostTools.missing(tools);
         if (!missing.isEmpty()) {
-            throw new SandboxUnavailableException("sandbox unavailable: " + String.join(", ", missing)
+            throw new SandboxUnavailableException("sandbox unavailable: " + missing
                     + " not found (install the Debian packages bubblewrap, util-linux and coreutils)");
         }
         SandboxLimits probe = SandboxLimits.DEFAULTS.withTime(10, 20);
@@ -77,20 +61,8 @@ public final class BubblewrapSandbox implements Sandbox {
             // bwrap's own setup failed before the command started (no command output can precede this line)
             throw new SandboxUnavailableException("sandbox setup failed: " + err.lines().findFirst().orElse(err));
         }
-        SandboxResult.Termination how;
-        if (o.killedByDeadline()) {
-            how = SandboxResult.Termination.WALL_CLOCK;
-        } else if (o.exitCode() == SIGXCPU_STATUS) {
-            how = SandboxResult.Termination.CPU_LIMIT;
-        } else if (o.exitCode() == SIGKILL_STATUS && o.wallMillis() >= limits.wallSeconds() * 1000L - 250) {
-            how = SandboxResult.Termination.WALL_CLOCK;
-        } else if (o.exitCode() > 128 && o.exitCode() <= 128 + 64) {
-            how = SandboxResult.Termination.SIGNALED;
-        } else {
-            how = SandboxResult.Termination.EXITED;
-        }
         return new SandboxResult(o.exitCode(), o.stdout().text(), err, o.stdout().truncated(),
-                o.stderr().truncated(), o.wallMillis(), how);
+                o.stderr().truncated(), o.wallMillis(), HostTools.termination(o, limits));
     }
 
     /**
@@ -117,10 +89,7 @@ public final class BubblewrapSandbox implements Sandbox {
         for (Mount m : spec.mounts()) {
             c.addAll(List.of(m.writable() ? "--bind" : "--ro-bind", m.host().toAbsolutePath().toString(), m.target()));
         }
-        Map<String, String> env = new TreeMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", JOB_DIR, "TMPDIR", JOB_DIR,
-                "LANG", "C.UTF-8"));
-        env.putAll(spec.env());
-        env.forEach((k, v) -> c.addAll(List.of("--setenv", k, v)));
+        spec.environment().forEach((k, v) -> c.addAll(List.of("--setenv", k, v)));
         c.addAll(List.of("--chdir", JOB_DIR, "--remount-ro", "/"));
         c.addAll(spec.command());
         return c;
@@ -133,24 +102,5 @@ public final class BubblewrapSandbox implements Sandbox {
      */
     public boolean dropsPrivileges() {
         return root;
-    }
-
-    private static String locate(String tool) {
-        for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
-            Path p = Path.of(dir, tool);
-            if (Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        return null;
-    }
-
-    private static boolean runningAsRoot() {
-        try {
-            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            LOG.debugf("cannot tell whether the validator runs as root: %s", e.toString());
-            return false;
-        }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Starts a host process with an empty environment (only PATH), feeds its standard input, captures its output up
@@ -14,9 +15,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class ProcessRunner {
 
-    /** What happened to a process. */
-    record Outcome(int exitCode, CappedOutput stdout, CappedOutput stderr, long wallMillis, boolean killedByDeadline) {
+    /** What happened to a process; {@code killedByWatch} when the caller's watch asked for it to be killed. */
+    record Outcome(int exitCode, CappedOutput stdout, CappedOutput stderr, long wallMillis, boolean killedByDeadline,
+                   boolean killedByWatch) {
     }
+
+    /** How often a watch is asked whether the process must be killed. */
+    private static final long WATCH_MILLIS = 200;
 
     private ProcessRunner() {
     }
@@ -26,6 +31,15 @@ final class ProcessRunner {
     }
 
     static Outcome run(List<String> argv, Map<String, String> env, Path dir, byte[] stdin, int outputCap, long deadlineMillis) {
+        return run(argv, env, dir, stdin, outputCap, deadlineMillis, null);
+    }
+
+    /**
+     * Runs a process; when {@code killWhen} is given it is asked every 200 ms (with the running process) and the
+     * process tree is killed as soon as it answers true (a limit the sandbox cannot enforce itself, checked outside).
+     */
+    static Outcome run(List<String> argv, Map<String, String> env, Path dir, byte[] stdin, int outputCap, long deadlineMillis,
+                       Predicate<Process> killWhen) {
         ProcessBuilder pb = new ProcessBuilder(argv);
         if (dir != null) {
             pb.directory(dir.toFile());
@@ -46,11 +60,21 @@ final class ProcessRunner {
         Thread errReader = daemon("sandbox-stderr", () -> err.drain(process.getErrorStream()));
         Thread writer = daemon("sandbox-stdin", () -> feed(process.getOutputStream(), stdin));
         boolean killed = false;
+        boolean watched = false;
         try {
-            if (!process.waitFor(deadlineMillis, TimeUnit.MILLISECONDS)) {
-                killed = true;
+            long deadline = start + TimeUnit.MILLISECONDS.toNanos(deadlineMillis);
+            while (!process.waitFor(Math.min(killWhen == null ? Long.MAX_VALUE : WATCH_MILLIS,
+                    Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))), TimeUnit.MILLISECONDS)) {
+                if (System.nanoTime() >= deadline) {
+                    killed = true;
+                } else if (killWhen != null && killWhen.test(process)) {
+                    watched = true;
+                } else {
+                    continue;
+                }
                 killTree(process);
                 process.waitFor(10, TimeUnit.SECONDS);
+                break;
             }
             outReader.join(5000);
             errReader.join(5000);
@@ -61,7 +85,7 @@ final class ProcessRunner {
             throw new IllegalStateException("interrupted while waiting for the sandbox", e);
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return new Outcome(process.isAlive() ? -1 : process.exitValue(), out, err, wall, killed);
+        return new Outcome(process.isAlive() ? -1 : process.exitValue(), out, err, wall, killed, watched);
     }
 
     static void killTree(Process process) {

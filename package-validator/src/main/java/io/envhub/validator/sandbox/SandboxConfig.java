@@ -7,6 +7,21 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "envhub.validator.sandbox")
 public interface SandboxConfig {
 
+    /** The sandboxes the validator can run untrusted code in. */
+    enum Backend {
+        /** bubblewrap: namespaces of the host kernel, prlimit, setpriv ({@link BubblewrapSandbox}). */
+        BWRAP,
+        /** gVisor: a user-space kernel per command, {@code runsc run} ({@link GvisorSandbox}). */
+        GVISOR
+    }
+
+    /**
+     * Which sandbox runs untrusted code: {@code bwrap} (default) or {@code gvisor} (environment variable
+     * {@code ENVHUB_SANDBOX}, see application.properties).
+     */
+    @WithDefault("bwrap")
+    Backend backend();
+
     /** Address-space limit per sandboxed process, in bytes (RLIMIT_AS; 1 GiB). */
     @WithDefault("1073741824")
     long memoryBytes();

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import org.jboss.logging.Logger;
 
 /**
- * Decides at startup which {@link Sandbox} the validator uses: bubblewrap when it works; when it does not, either
+ * Decides at startup which {@link Sandbox} the validator uses: the configured backend (bubblewrap or gVisor) when it
+ * works; when it does not, either
  * no sandbox at all (every run refused, readiness down, an error logged at startup) or, only with
  * {@code insecure-dev-mode=true}, the {@link InsecureDevSandbox} that warns on every run.
  */
@@ -21,11 +22,11 @@ public class SandboxGate {
     private final String problem;
 
     public SandboxGate(SandboxConfig config) {
-        BubblewrapSandbox bwrap = new BubblewrapSandbox();
+        Sandbox chosen = create(config.backend());
         String failure = null;
         try {
-            bwrap.verify();
-            if (!bwrap.dropsPrivileges()) {
+            chosen.verify();
+            if (chosen instanceof BubblewrapSandbox bwrap && !bwrap.dropsPrivileges()) {
                 LOG.warn("the validator does not run as root: sandboxed code keeps the validator's uid (no setpriv), and"
                         + " the process limit counts the validator's own threads; run it as root in a dedicated VM or pod");
             }
@@ -33,9 +34,9 @@ public class SandboxGate {
             failure = e.getMessage();
         }
         if (failure == null) {
-            sandbox = bwrap;
+            sandbox = chosen;
             problem = null;
-            LOG.infof("sandbox: bubblewrap, limits %s", config.limits());
+            LOG.infof("sandbox: %s, limits %s", chosen.name(), config.limits());
         } else if (config.insecureDevMode()) {
             sandbox = new InsecureDevSandbox(Path.of(System.getProperty("java.io.tmpdir"), "envhub-validator-insecure"), failure);
             problem = null;
@@ -46,6 +47,19 @@ public class SandboxGate {
             LOG.errorf("%s. The validator refuses to run package code until this is fixed (or, on a development"
                     + " machine only, envhub.validator.sandbox.insecure-dev-mode=true).", failure);
         }
+    }
+
+    /**
+     * A new sandbox of the given backend (not yet verified).
+     *
+     * @param backend the backend
+     * @return the sandbox
+     */
+    public static Sandbox create(SandboxConfig.Backend backend) {
+        return switch (backend) {
+            case BWRAP -> new BubblewrapSandbox();
+            case GVISOR -> new GvisorSandbox(Path.of(System.getProperty("java.io.tmpdir"), "envhub-gvisor"));
+        };
     }
 
     /**

@@ -3,6 +3,7 @@ package io.envhub.validator.sandbox;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * One command to run in a sandbox.
@@ -47,5 +48,18 @@ public record SandboxSpec(List<String> command, List<Mount> mounts, Map<String, 
      */
     public static SandboxSpec of(SandboxLimits limits, List<Mount> mounts, String... command) {
         return new SandboxSpec(List.of(command), mounts, Map.of(), new byte[0], limits);
+    }
+
+    /**
+     * The command's whole environment: {@code PATH=/usr/bin:/bin}, {@code HOME} and {@code TMPDIR} the job directory,
+     * {@code LANG=C.UTF-8}, then this spec's variables (which win); sorted by name.
+     *
+     * @return the variables every sandbox sets
+     */
+    public Map<String, String> environment() {
+        Map<String, String> all = new TreeMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", Sandbox.JOB_DIR,
+                "TMPDIR", Sandbox.JOB_DIR, "LANG", "C.UTF-8"));
+        all.putAll(env);
+        return all;
     }
 }
