@@ -47,9 +47,11 @@ public class ReportService {
     private final EntityManager em;
     private final AdminGate gate;
     private final AuditLog audit;
+    private final ReportNotices notices;
 
     public ReportService(AccessPolicy access, EnvironmentLookup lookup, VersionService versions, EntityManager em,
-                         AdminGate gate, AuditLog audit) {
+                         AdminGate gate, AuditLog audit, ReportNotices notices) {
+        this.notices = notices;
         this.access = access;
         this.lookup = lookup;
         this.versions = versions;
@@ -96,7 +98,9 @@ public class ReportService {
         if (ids.isEmpty()) {
             throw new ApiException.Conflict(ProblemCode.REPORT_EXISTS, "You already have an open report on " + t.canonical() + ".");
         }
-        return find(((Number) ids.get(0)).longValue());
+        ReportView created = find(((Number) ids.get(0)).longValue());
+        notices.created(created, t.environmentId());
+        return created;
     }
 
     /** The caller's reports, newest first. */
@@ -129,6 +133,7 @@ public class ReportService {
                 + " resolved_at = now() WHERE id = ?3").setParameter(1, n).setParameter(2, admin.name).setParameter(3, id)
                 .executeUpdate();
         ReportView after = find(id);
+        notices.handled(after.target(), ownerOfReported(id), "dismissed");
         audit.record(admin.name, "report.dismiss", "report:" + id, n, Map.of("state", before.state()),
                 Map.of("state", after.state(), "target", after.target()));
         return after;
@@ -141,9 +146,20 @@ public class ReportService {
     @Transactional(Transactional.TxType.MANDATORY)
     public int markActioned(String target, String admin, String what) {
         String like = target.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "@%";
-        return em.createNativeQuery("UPDATE hub.reports SET state = 'actioned', resolution_note = ?1, resolved_by = ?2,"
-                        + " resolved_at = now() WHERE state = 'open' AND (target = ?3 OR (target_kind = 'version' AND target LIKE ?4))")
-                .setParameter(1, what).setParameter(2, admin).setParameter(3, target).setParameter(4, like).executeUpdate();
+        List<?> closed = em.createNativeQuery("UPDATE hub.reports r SET state = 'actioned', resolution_note = ?1, resolved_by = ?2,"
+                        + " resolved_at = now() WHERE state = 'open' AND (target = ?3 OR (target_kind = 'version' AND target LIKE ?4))"
+                        + " RETURNING (SELECT e.owner_id FROM hub.environments e WHERE e.id = r.environment_id)")
+                .setParameter(1, what).setParameter(2, admin).setParameter(3, target).setParameter(4, like).getResultList();
+        if (!closed.isEmpty() && closed.get(0) != null) {
+            notices.handled(target, ((Number) closed.get(0)).longValue(), "acted on: " + what);
+        }
+        return closed.size();
+    }
+
+    private Long ownerOfReported(long reportId) {
+        List<?> owner = em.createNativeQuery("SELECT e.owner_id FROM hub.reports r JOIN hub.environments e"
+                + " ON e.id = r.environment_id WHERE r.id = ?1").setParameter(1, reportId).getResultList();
+        return owner.isEmpty() || owner.get(0) == null ? null : ((Number) owner.get(0)).longValue();
     }
 
     ReportView find(long id) {

@@ -1,0 +1,37 @@
+package io.envhub.registry.notification;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Notifications: the inbox, email through SMTP (Quarkus mailer) and its unsubscribe links. */
+@ConfigMapping(prefix = "envhub.notifications")
+public interface NotificationConfig {
+    /** The SMTP server (ENVHUB_SMTP_HOST); unset: no email is sent or queued, the inbox still works. */
+    Optional<String> smtpHost();
+
+    /** The web hub's base URL as users see it (ENVHUB_WEB_URL), for the links in emails. */
+    @WithDefault("http://127.0.0.1:8080")
+    String webUrl();
+
+    /** The hub API's base URL as users see it (ENVHUB_HUB_URL), for the one-click unsubscribe header of emails. */
+    @WithDefault("http://127.0.0.1:8081")
+    String apiUrl();
+
+    /** Key of the unsubscribe links' signatures (ENVHUB_UNSUBSCRIBE_SECRET); changing it voids the links already sent. */
+    @WithDefault("dev-unsubscribe-secret")
+    String unsubscribeSecret();
+
+    /** Whether this instance runs the mail worker. */
+    @WithDefault("true")
+    boolean mailWorkerEnabled();
+
+    /** Wait before the first retry of an email the SMTP server refused; doubling after that. */
+    @WithDefault("PT1M")
+    Duration retryBase();
+
+    /** Attempts of one email before it is given up. */
+    @WithDefault("6")
+    int maxAttempts();
+}
