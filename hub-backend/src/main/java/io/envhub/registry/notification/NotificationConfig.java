@@ -11,14 +11,6 @@ public interface NotificationConfig {
     /** The SMTP server (ENVHUB_SMTP_HOST); unset: no email is sent or queued, the inbox still works. */
     Optional<String> smtpHost();
 
-    /** The web hub's base URL as users see it (ENVHUB_WEB_URL), for the links in emails. */
-    @WithDefault("http://127.0.0.1:8080")
-    String webUrl();
-
-    /** The hub API's base URL as users see it (ENVHUB_HUB_URL), for the one-click unsubscribe header of emails. */
-    @WithDefault("http://127.0.0.1:8081")
-    String apiUrl();
-
     /** Key of the unsubscribe links' signatures (ENVHUB_UNSUBSCRIBE_SECRET); changing it voids the links already sent. */
     @WithDefault("dev-unsubscribe-secret")
     String unsubscribeSecret();

@@ -3,6 +3,7 @@ package io.envhub.registry.notification;
 import io.envhub.contract.event.Notice;
 import io.envhub.contract.event.NotificationKind;
 import io.envhub.kit.persistence.Row;
+import io.envhub.registry.RegistryConfig;
 import io.envhub.registry.event.EventConsumer;
 import io.envhub.registry.event.StoredEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,8 +25,10 @@ public class NotificationFanOut implements EventConsumer {
     private final EntityManager em;
     private final NotificationConfig config;
     private final UnsubscribeTokens tokens;
+    private final RegistryConfig registry;
 
-    public NotificationFanOut(EntityManager em, NotificationConfig config, UnsubscribeTokens tokens) {
+    public NotificationFanOut(EntityManager em, NotificationConfig config, UnsubscribeTokens tokens, RegistryConfig registry) {
+        this.registry = registry;
         this.em = em;
         this.config = config;
         this.tokens = tokens;
@@ -75,9 +78,9 @@ public class NotificationFanOut implements EventConsumer {
         if (config.smtpHost().isEmpty() || !user.isTrue("mail") || address == null || address.isBlank()) {
             return;
         }
-        String web = config.webUrl().replaceAll("/+$", "");
+        String web = registry.webUrl().replaceAll("/+$", "");
         String page = web + "/unsubscribe?token=" + tokens.token(userId, kind);
-        String oneClick = config.apiUrl().replaceAll("/+$", "") + "/api/v1/notifications/unsubscribe?token="
+        String oneClick = registry.publicUrl().replaceAll("/+$", "") + "/api/v1/notifications/unsubscribe?token="
                 + tokens.token(userId, kind);
         String body = title + "\n\n" + (notice.link() == null ? web : web + notice.link()) + "\n\n-- \n"
                 + "You get this email because \"" + kind.label() + "\" is on in your EnvHub notification settings.\n"
