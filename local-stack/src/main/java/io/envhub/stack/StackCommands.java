@@ -288,6 +288,10 @@ final class StackCommands {
         System.out.println("  object store     " + config.get("ENVHUB_S3_ENDPOINT")
                 + "  (bucket " + config.get("ENVHUB_S3_BUCKET") + ")");
         System.out.println("  demo logins      alice / alice (contributor), sam / sam (sponsor), ada / ada (admin)");
+        if ("true".equals(config.get("ENVHUB_WEBHOOK_ALLOW_PRIVATE"))) {
+            System.out.println("  webhooks         may point at private addresses and http:// (ENVHUB_WEBHOOK_ALLOW_PRIVATE=true,"
+                    + " for local use only)");
+        }
         System.out.println("  stop with        ./envhub-stack down");
     }
 

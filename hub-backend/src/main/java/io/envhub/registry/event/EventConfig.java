@@ -6,6 +6,10 @@ import io.smallrye.config.WithDefault;
 /** The event dispatcher. */
 @ConfigMapping(prefix = "envhub.events")
 public interface EventConfig {
+    /** How often the dispatcher looks for new events (a scheduler period, e.g. {@code 1s}). */
+    @WithDefault("1s")
+    String dispatchEvery();
+
     /** Most events one dispatcher round takes (each in a transaction of its own). */
     @WithDefault("100")
     int batch();

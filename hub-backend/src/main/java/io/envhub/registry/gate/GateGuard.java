@@ -7,6 +7,9 @@ import io.envhub.registry.security.Caller;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import io.envhub.registry.model.Owner;
+import org.hibernate.Hibernate;
 import java.util.List;
 
 /**
@@ -37,11 +40,17 @@ public class GateGuard {
      * Throws 403 (401 when anonymous) {@code access-required} unless the caller may download files of {@code env}
      * (a view with id, name, owner and gated is enough).
      */
+    @Transactional
     public void requireFileAccess(Environment env) {
-        if (env.gated == null || access.canReadPrivateOf(env.owner)) {
+        if (env.gated == null) {
             return;
         }
-        String name = env.owner.name + "/" + env.name;
+        // a view built by the index is complete; an entity read outside a session may hold an owner not loaded yet
+        Owner owner = Hibernate.isInitialized(env.owner) ? env.owner : em.find(Owner.class, env.owner.id);
+        if (access.canReadPrivateOf(owner)) {
+            return;
+        }
+        String name = owner.name + "/" + env.name;
         String page = webUrl + "/" + name + "/access";
         String how = "Request access at " + page + " (or POST " + apiUrl + "/api/v1/environments/" + name
                 + "/access-requests {\"acceptTerms\": true}";

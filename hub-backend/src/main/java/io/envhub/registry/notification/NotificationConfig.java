@@ -8,6 +8,10 @@ import java.util.Optional;
 /** Notifications: the inbox, email through SMTP (Quarkus mailer) and its unsubscribe links. */
 @ConfigMapping(prefix = "envhub.notifications")
 public interface NotificationConfig {
+    /** How often the mail worker looks for queued emails (a scheduler period, e.g. {@code 2s}). */
+    @WithDefault("2s")
+    String mailPoll();
+
     /** The SMTP server (ENVHUB_SMTP_HOST); unset: no email is sent or queued, the inbox still works. */
     Optional<String> smtpHost();
 

@@ -42,20 +42,20 @@ public class NotificationFanOut implements EventConsumer {
                 LOG.warnf("event %s: a notice of unknown kind %s is skipped", event.id(), notice.kind());
                 continue;
             }
-            for (Row user : recipients(notice.user())) {
+            for (Row user : recipients(notice.user(), kind.get())) {
                 deliver(event, notice, kind.get(), user);
             }
         }
     }
 
-    private List<Row> recipients(String user) {
+    private List<Row> recipients(String user, NotificationKind kind) {
         String where = Notice.ADMINS.equals(user) ? "o.kind = 'user' AND 'admin' = ANY (o.roles)"
-                : "o.kind = 'user' AND lower(o.name) = lower(?1)";
+                : "o.kind = 'user' AND lower(o.name) = lower(?2)";
         var q = em.createNativeQuery("SELECT o.id, o.email, coalesce(p.inbox, true) AS inbox, coalesce(p.email, true) AS mail"
-                + " FROM hub.owners o LEFT JOIN hub.notification_preferences p ON p.user_id = o.id AND p.kind = ?2"
-                + " WHERE " + where, Tuple.class);
+                + " FROM hub.owners o LEFT JOIN hub.notification_preferences p ON p.user_id = o.id AND p.kind = ?1"
+                + " WHERE " + where, Tuple.class).setParameter(1, kind.wire());
         if (!Notice.ADMINS.equals(user)) {
-            q.setParameter(1, user);
+            q.setParameter(2, user);
         }
         return Row.list(q);
     }

@@ -7,6 +7,10 @@ import java.time.Duration;
 /** Webhook subscriptions and their delivery worker. */
 @ConfigMapping(prefix = "envhub.webhooks")
 public interface WebhookConfig {
+    /** How often the delivery worker looks for due deliveries (a scheduler period, e.g. {@code 1s}). */
+    @WithDefault("1s")
+    String poll();
+
     /**
      * Whether webhook URLs may be plain http and point at private, loopback or link-local addresses
      * (ENVHUB_WEBHOOK_ALLOW_PRIVATE; the local stack sets it so that receivers on the same machine work). Off: https

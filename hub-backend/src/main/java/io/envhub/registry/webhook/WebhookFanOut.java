@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
 /**
- * One delivery per event and matching active webhook, written in the dispatcher's transaction: webhooks subscribed to
+ * One delivery per event and matching active webhook (one that existed when the event happened), written in the dispatcher's transaction: webhooks subscribed to
  * the event's type in its scope (the environment, the environment's owner, or the bounty's sponsor).
  */
 @ApplicationScoped
@@ -22,7 +22,7 @@ public class WebhookFanOut implements EventConsumer {
         em.createNativeQuery("""
                 INSERT INTO hub.webhook_deliveries (webhook_id, event_id)
                 SELECT w.id, ?1 FROM hub.webhooks w
-                 WHERE w.active AND ?2 = ANY (w.events)
+                 WHERE w.active AND ?2 = ANY (w.events) AND w.created_at <= ?6
                    AND ((w.scope_kind = 'environment' AND w.environment_id = ?3)
                      OR (w.scope_kind = 'owner' AND w.owner_id = ?4)
                      OR (w.scope_kind = 'bounties' AND lower(w.sponsor) = lower(CAST(?5 AS text))))
@@ -30,6 +30,6 @@ public class WebhookFanOut implements EventConsumer {
                 .setParameter(1, event.id()).setParameter(2, event.type())
                 .setParameter(3, event.environmentId() == null ? -1L : event.environmentId())
                 .setParameter(4, event.ownerId() == null ? -1L : event.ownerId())
-                .setParameter(5, event.sponsor()).executeUpdate();
+                .setParameter(5, event.sponsor()).setParameter(6, event.occurredAt()).executeUpdate();
     }
 }

@@ -23,7 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 /** {@code /api/v1/webhooks}: subscriptions, their delivery log, redelivery, test pings and secret rotation. */
 @Path("/api/v1/webhooks")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class WebhookResource {
     private final WebhookService webhooks;
 
@@ -32,6 +31,7 @@ public class WebhookResource {
     }
 
     @POST
+    @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Subscribe a URL to events", description = "{\"url\":\"https://...\",\"events\":[\"version.validated\"],"
             + "\"scope\":{\"environment\":\"owner/name\"} | {\"owner\":\"name\"} | {\"bounties\":\"sponsored\"}}. 201 with the "
             + "secret, shown this once. Deliveries are POSTs of {id,type,time,object} signed in X-EnvHub-Signature: "
@@ -63,6 +63,7 @@ public class WebhookResource {
 
     @PATCH
     @Path("/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Change a webhook", description = "url, events, description; active=true re-enables a disabled one.")
     public Webhook update(@PathParam("id") long id, UpdateRequest body) {
         return webhooks.update(id, body);

@@ -24,6 +24,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
+import io.envhub.registry.persistence.RetryOnDeadlock;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -177,11 +178,14 @@ public class WebhookService {
         return find(id);
     }
 
-    /** Deletes a webhook with its delivery log. */
+    /** Deletes a webhook with its delivery log (its deliveries locked first, in the delivery worker's order). */
     @Transactional
+    @RetryOnDeadlock
     public void delete(long id) {
         access.requireScope(Caller.PUBLISH);
         managed(id);
+        em.createNativeQuery("SELECT id FROM hub.webhook_deliveries WHERE webhook_id = ?1 ORDER BY id FOR UPDATE")
+                .setParameter(1, id).getResultList();
         em.createNativeQuery("DELETE FROM hub.webhooks WHERE id = ?1").setParameter(1, id).executeUpdate();
     }
 
