@@ -118,6 +118,9 @@ class BountyEventsTest {
         as("sam").post("/api/v1/bounties/{id}/open", id).then().statusCode(200);
         assertTrue(deadlines.remindSponsors() >= 1);
         assertEquals(0, deadlines.remindSponsors(), "once per bounty");
+        await(() -> QuarkusTransaction.requiringNew().call(() -> !em.createNativeQuery("SELECT 1 FROM bounty.outbox_events"
+                + " WHERE type = 'bounty.deadline-soon' AND bounty_id = ?1 AND relayed_at IS NOT NULL").setParameter(1, id)
+                .getResultList().isEmpty()), "the notice is handed to hub-backend");
         String sam = Tokens.forUser("sam", "sam");
         await(() -> given().baseUri(Hub.url()).auth().oauth2(sam).get("/api/v1/me/notifications?limit=100").then().extract()
                 .jsonPath().getList("items.link").contains("/bounties/" + id), "the sponsor is told");

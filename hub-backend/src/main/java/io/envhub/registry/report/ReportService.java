@@ -37,6 +37,7 @@ public class ReportService {
     public static final int MAX_TEXT = 4000;
     private static final Pattern BOUNTY = Pattern.compile("bounty:([0-9]{1,18})");
     private static final Pattern ENV = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)(?:@([^/@\\s]+))?");
+    private static final Pattern COMMENT = Pattern.compile("comment:([0-9]{1,18})");
     private static final Pattern RUN = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)/evals/([0-9]{1,18})");
     public static final String COLUMNS = "r.id, r.target, r.target_kind, r.reason, r.text, r.state, o.name AS reporter,"
             + " r.created_at, r.resolved_at, r.resolution_note FROM hub.reports r JOIN hub.owners o ON o.id = r.reporter_id";
@@ -69,7 +70,7 @@ public class ReportService {
         Owner me = access.requireSignedIn();
         if (body == null || body.target() == null || body.target().isBlank()) {
             throw new ApiException.Invalid(ProblemCode.INVALID_TARGET, "target is required: owner/name, owner/name@version,"
-                    + " owner/name/evals/<run id> or bounty:<id>.");
+                    + " owner/name/evals/<run id>, bounty:<id> or comment:<id>.");
         }
         String reason = body.reason() == null ? "" : body.reason().trim();
         if (!REASONS.contains(reason)) {
@@ -188,8 +189,28 @@ public class ReportService {
     private record Target(String canonical, String kind, Long environmentId) {
     }
 
+    /** A discussion comment the caller may see (its environment readable; a bounty's discussions are public). */
+    private Target comment(long id) {
+        List<Row> rows = Row.list(em.createNativeQuery("SELECT d.environment_id, o.name AS owner, e.name FROM"
+                + " hub.discussion_comments c JOIN hub.discussions d ON d.id = c.discussion_id"
+                + " LEFT JOIN hub.environments e ON e.id = d.environment_id LEFT JOIN hub.owners o ON o.id = e.owner_id"
+                + " WHERE c.id = ?1", Tuple.class).setParameter(1, id));
+        if (rows.isEmpty()) {
+            throw new ApiException.NotFound("Comment " + id + " does not exist.");
+        }
+        Long env = rows.get(0).longOrNull("environment_id");
+        if (env != null) {
+            lookup.readable(rows.get(0).string("owner"), rows.get(0).string("name"));
+        }
+        return new Target("comment:" + id, "comment", env);
+    }
+
     /** The canonical target; 404 for an environment, version or evaluation run the caller cannot see. */
     private Target resolve(String target) {
+        Matcher c = COMMENT.matcher(target);
+        if (c.matches()) {
+            return comment(Long.parseLong(c.group(1)));
+        }
         Matcher b = BOUNTY.matcher(target);
         if (b.matches()) {
             return new Target("bounty:" + Long.parseLong(b.group(1)), "bounty", null);

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class RateLimiter {
     /** Actions that are limited. */
-    public enum Action { PUSH, TOKEN, ORG }
+    public enum Action { PUSH, TOKEN, ORG, COMMENT }
 
     private static final int MAX_KEYS = 100_000;
 
@@ -37,6 +37,7 @@ public class RateLimiter {
             case PUSH -> config.pushes();
             case TOKEN -> config.tokens();
             case ORG -> config.orgs();
+            case COMMENT -> config.comments();
         };
         long now = System.nanoTime();
         long window = limit.window().toNanos();

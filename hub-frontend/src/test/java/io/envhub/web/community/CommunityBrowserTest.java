@@ -33,7 +33,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The pages of issue 34 in headless Chromium against the real hub-backend and Keycloak: alice's webhook delivery log
  * (a 500 retried, then delivered, and a ping), her inbox with the unread count in the top bar, a gated environment as
- * sam sees it, his access request through the access page and alice's grant. Screenshots in {@code target/screenshots/}.
+ * sam sees it, his access request through the access page and alice's grant, a discussion thread whose Markdown is
+ * sanitized (an XSS attempt does not run), and a collection made from "Add to collection". Screenshots in
+ * {@code target/screenshots/}.
  */
 @QuarkusTest
 @WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL)
@@ -129,6 +131,34 @@ class CommunityBrowserTest {
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".flash"), "Access granted"));
             sam.get(base + "/alice/" + name + "/access");
             assertTrue(sam.findElement(By.id("gate-state")).getText().contains("You have access"));
+
+            // a discussion: Markdown through the README sanitizer (no script, no handler, no javascript: link runs)
+            sam.get(base + "/alice/" + name + "/discussions");
+            sam.findElement(By.id("discussion-title")).sendKeys("The echo probe scores 0.9");
+            sam.findElement(By.id("discussion-body")).sendKeys("The reward is **gameable**: <script>window.pwned=1</script>"
+                    + " <img src=x onerror=\"window.pwned=2\"> [details](javascript:window.pwned=3)");
+            sam.findElement(By.cssSelector("#new-discussion button")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("ol.comments li.comment")));
+            String thread = sam.getPageSource();
+            assertTrue(thread.contains("<strong>gameable</strong>"), "Markdown is rendered");
+            assertTrue(!thread.contains("window.pwned=1</script>") && !thread.contains("onerror")
+                    && !thread.contains("javascript:window"), "no script, handler or javascript: link survives");
+            assertTrue(((org.openqa.selenium.JavascriptExecutor) sam).executeScript("return window.pwned") == null);
+            String threadUrl = sam.getCurrentUrl();
+            alice.get(threadUrl);
+            alice.findElement(By.id("comment-body")).sendKeys("Thanks! Version 1.1.0 compares against the *reference* answer;"
+                    + " the echo now scores `0.02`.");
+            alice.findElement(By.cssSelector("#new-comment button")).click();
+            wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("ol.comments li.comment"), 2));
+            aliceBrowser.screenshots(SCREENSHOTS, "discussion-thread");
+
+            // a collection from the environment page's "Add to collection"
+            alice.get(base + "/collections/add?environment=alice/" + name);
+            alice.findElement(By.id("collection-title")).sendKeys("Reward-hacking probes");
+            alice.findElement(By.id("collection-note")).sendKeys("the echo probe case study");
+            alice.findElement(By.cssSelector("#add-to-collection button")).click();
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("ol.collection-items")));
+            assertTrue(alice.findElement(By.cssSelector("ol.collection-items")).getText().contains("the echo probe case study"));
             assertTrue(calls.get() >= 3, "the receiver was called: a 503, then the version, then the ping");
         } finally {
             receiver.stop(0);
