@@ -82,7 +82,8 @@ public class EnvironmentService {
         Environment env = lookup.readable(owner, name);
         access.requireManage(env);
         if (patch == null) {
-            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send a JSON object with summary, visibility, tags, gated and/or gateTerms.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST,
+                    "Send a JSON object with summary, visibility, tags, gated and/or gateTerms.");
         }
         List<String> sets = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();

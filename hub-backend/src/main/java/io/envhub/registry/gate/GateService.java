@@ -67,7 +67,7 @@ public class GateService {
         Environment env = lookup.readable(owner, name);
         boolean manages = access.canReadPrivateOf(env.owner);
         Optional<AccessRequest> mine = caller.isAnonymous() ? Optional.empty() : mine(env);
-        String state = env.gated == null ? "granted" : manages ? "owner" : caller.isAnonymous() ? "sign-in"
+        String state = manages ? "owner" : env.gated == null ? "granted" : caller.isAnonymous() ? "sign-in"
                 : mine.map(AccessRequest::state).orElse("none");
         long pending = !manages ? 0 : ((Number) em.createNativeQuery("SELECT count(*) FROM hub.access_requests"
                 + " WHERE environment_id = ?1 AND state = 'pending'").setParameter(1, env.id).getSingleResult()).longValue();

@@ -6,7 +6,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
 /**
- * One delivery per event and matching active webhook (one that existed when the event happened), written in the dispatcher's transaction: webhooks subscribed to
+ * One delivery per event and matching active webhook (one that existed when the event happened), written in the
+ * dispatcher's transaction: webhooks subscribed to
  * the event's type in its scope (the environment, the environment's owner, or the bounty's sponsor).
  */
 @ApplicationScoped

@@ -60,7 +60,8 @@ class CollectionTest {
         given().get("/api/v1/collections/" + hidden).then().statusCode(404);
         List<String> shown = given().get("/api/v1/users/alice/collections").then().statusCode(200).extract().jsonPath()
                 .getList("title");
-        org.junit.jupiter.api.Assertions.assertTrue(shown.contains("Math tasks " + run) && !shown.contains("Drafts " + run), shown.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(shown.contains("Math tasks " + run) && !shown.contains("Drafts " + run),
+                shown.toString());
         List<String> own = given().auth().oauth2(alice).get("/api/v1/users/alice/collections").then().statusCode(200).extract()
                 .jsonPath().getList("title");
         org.junit.jupiter.api.Assertions.assertTrue(own.contains("Drafts " + run), own.toString());

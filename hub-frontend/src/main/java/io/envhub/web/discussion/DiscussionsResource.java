@@ -159,7 +159,8 @@ public class DiscussionsResource {
         String s = state == null || state.isBlank() ? "open" : state;
         try {
             List<Discussion> threads = json.convertValue(hub.get(viewer, api + "/discussions?state=" + s), LIST);
-            return Flash.clearOn(Response.ok(Templates.discussions(viewer, what, base, base + "/discussions", threads, s, flash)), flash).build();
+            TemplateInstance page = Templates.discussions(viewer, what, base, base + "/discussions", threads, s, flash);
+            return Flash.clearOn(Response.ok(page), flash).build();
         } catch (ProblemException e) {
             throw HubJson.or404(e);
         }
@@ -186,7 +187,8 @@ public class DiscussionsResource {
             Thread t = json.convertValue(hub.get(viewer, "/api/v1/discussions/" + id), Thread.class);
             List<Shown> shown = t.comments().stream().map(c -> new Shown(c, c.body() == null ? ""
                     : markdown.render(new Readme("text/markdown", c.body())))).toList();
-            return Flash.clearOn(Response.ok(Templates.thread(viewer, what, base, base + "/discussions/" + id, t.discussion(), shown, flash)), flash).build();
+            TemplateInstance page = Templates.thread(viewer, what, base, base + "/discussions/" + id, t.discussion(), shown, flash);
+            return Flash.clearOn(Response.ok(page), flash).build();
         } catch (ProblemException e) {
             throw HubJson.or404(e);
         }
