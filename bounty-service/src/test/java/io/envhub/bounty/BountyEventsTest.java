@@ -67,6 +67,7 @@ class BountyEventsTest {
         receiver.start();
         try {
             String sam = Tokens.forUser("sam", "sam");
+            signedInOnTheHub("sam", "alice");
             secret[0] = given().baseUri(Hub.url()).auth().oauth2(sam).contentType(ContentType.JSON)
                     .body(Map.of("url", "http://127.0.0.1:" + receiver.getAddress().getPort() + "/bounties",
                             "events", List.of("bounty.opened", "application.submitted", "application.decided",
@@ -111,6 +112,7 @@ class BountyEventsTest {
 
     @Test
     void aSponsorHearsOnceThatADeadlineIsThreeDaysAway() throws Exception {
+        signedInOnTheHub("sam");
         long id = Api.draft("sam", "open_access", 1);
         String soon = OffsetDateTime.now(ZoneOffset.UTC).plusDays(2).toString();
         as("sam").body("{\"deadline\":\"" + soon + "\"}").patch("/api/v1/bounties/{id}", id).then().statusCode(200);
@@ -123,7 +125,18 @@ class BountyEventsTest {
                 .getResultList().isEmpty()), "the notice is handed to hub-backend");
         String sam = Tokens.forUser("sam", "sam");
         await(() -> given().baseUri(Hub.url()).auth().oauth2(sam).get("/api/v1/me/notifications?limit=100").then().extract()
-                .jsonPath().getList("items.link").contains("/bounties/" + id), "the sponsor is told");
+                .jsonPath().getList("items.link").contains("/bounties/" + id), "the sponsor is told: "
+                + given().baseUri(Hub.url()).auth().oauth2(sam).get("/api/v1/me/notifications?limit=100").asString());
+    }
+
+    /**
+     * The users have used the web hub (every signed-in page asks hub-backend, which so knows them): notifications go to
+     * users hub-backend knows.
+     */
+    private static void signedInOnTheHub(String... users) {
+        for (String user : users) {
+            given().baseUri(Hub.url()).auth().oauth2(Tokens.forUser(user, user)).get("/api/v1/me").then().statusCode(200);
+        }
     }
 
     private static List<String> kinds(String token) {

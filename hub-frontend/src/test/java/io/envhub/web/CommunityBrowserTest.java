@@ -1,4 +1,4 @@
-package io.envhub.web.community;
+package io.envhub.web;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,9 +8,6 @@ import io.envhub.testprereq.Prerequisites;
 import io.envhub.testsupport.Chromium;
 import io.envhub.testsupport.KeycloakTestResource;
 import io.envhub.testsupport.TestWheels;
-import io.envhub.web.FrontendRedirects;
-import io.envhub.web.HubBackendTestResource;
-import io.envhub.web.HubFixtures;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -45,16 +42,6 @@ class CommunityBrowserTest {
 
     @TestHTTPResource("/")
     URL root;
-
-    private static void signIn(ChromeDriver driver, String base, String user) {
-        driver.get(base + "/login");
-        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("kc-form-login")));
-        driver.findElement(By.id("username")).sendKeys(user);
-        driver.findElement(By.id("password")).sendKeys(user);
-        driver.findElement(By.id("kc-login")).click();
-        wait.until(ExpectedConditions.urlContains(base));
-    }
 
     @Test
     void inboxWebhookLogAndAGatedEnvironment() throws Exception {
@@ -92,7 +79,7 @@ class CommunityBrowserTest {
                     .statusCode(200);
 
             ChromeDriver alice = aliceBrowser.driver();
-            signIn(alice, base, "alice");
+            AdminScreenshotsBrowserTest.signIn(alice, base, "alice");
             WebDriverWait wait = new WebDriverWait(alice, Duration.ofSeconds(40));
             wait.until(d -> {
                 d.get(base + "/settings/webhooks/" + webhook);
@@ -116,7 +103,7 @@ class CommunityBrowserTest {
             alice.findElement(By.cssSelector("#gate-settings button")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".flash"), "Gate settings saved"));
             ChromeDriver sam = samBrowser.driver();
-            signIn(sam, base, "sam");
+            AdminScreenshotsBrowserTest.signIn(sam, base, "sam");
             sam.get(base + "/alice/" + name);
             assertTrue(sam.findElement(By.id("gate-notice")).getText().contains("Gated"));
             samBrowser.screenshots(SCREENSHOTS, "gated-environment");
