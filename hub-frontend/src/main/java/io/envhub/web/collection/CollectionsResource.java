@@ -60,7 +60,7 @@ public class CollectionsResource {
         String flash = Flash.read(flashCookie);
         try {
             Collection c = json.convertValue(hub.get(viewer, "/api/v1/collections/" + id), Collection.class);
-            return Flash.clearOn(Response.ok(Templates.collection(viewer, c, flash)), flash).build();
+            return Flash.clearOn(Response.ok(Templates.collection(viewer, c, flash)), flash, "/collections/" + id).build();
         } catch (ProblemException e) {
             throw HubJson.or404(e);
         }
@@ -85,7 +85,8 @@ public class CollectionsResource {
         }
         String flash = Flash.read(flashCookie);
         List<Collection> mine = json.convertValue(hub.get(viewer, "/api/v1/users/" + viewer.username() + "/collections"), LIST);
-        return Flash.clearOn(Response.ok(Templates.add(viewer, environment == null ? "" : environment, mine, flash)), flash).build();
+        return Flash.clearOn(Response.ok(Templates.add(viewer, environment == null ? "" : environment, mine, flash)), flash,
+                "/collections/add").build();
     }
 
     /** Adds the environment to a chosen collection, or to a new one named in the form. */
@@ -108,10 +109,10 @@ public class CollectionsResource {
             item.put("environment", environment);
             item.put("note", note);
             hub.call(viewer, "POST", "/api/v1/collections/" + id + "/items", item);
-            return Flash.redirect("/collections/" + id, environment + " added.");
+            return Flash.redirectTo("/collections/" + id, environment + " added.");
         } catch (ProblemException | NumberFormatException e) {
             String why = e instanceof ProblemException p ? HubJson.detail(p) : "Pick a collection.";
-            return Flash.redirect("/collections/add?environment=" + io.envhub.web.view.Formats.urlParam(environment), why);
+            return Flash.redirectTo("/collections/add?environment=" + io.envhub.web.view.Formats.urlParam(environment), why);
         }
     }
 
@@ -120,13 +121,13 @@ public class CollectionsResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response remove(@PathParam("id") long id, @RestForm String environment) {
         if (environment == null || !environment.matches("[A-Za-z0-9._-]{1,100}/[A-Za-z0-9._-]{1,200}")) {
-            return Flash.redirect("/collections/" + id, "Not an environment: owner/name.");
+            return Flash.redirectTo("/collections/" + id, "Not an environment: owner/name.");
         }
         try {
             hub.call(viewer, "DELETE", "/api/v1/collections/" + id + "/items/" + environment, null);
         } catch (ProblemException e) {
-            return Flash.redirect("/collections/" + id, HubJson.detail(e));
+            return Flash.redirectTo("/collections/" + id, HubJson.detail(e));
         }
-        return Flash.redirect("/collections/" + id, environment + " removed.");
+        return Flash.redirectTo("/collections/" + id, environment + " removed.");
     }
 }

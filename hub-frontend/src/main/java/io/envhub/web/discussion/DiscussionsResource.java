@@ -115,7 +115,7 @@ public class DiscussionsResource {
             JsonNode c = hub.call(viewer, "POST", "/api/v1/discussions/" + id + "/comments", Map.of("body", body == null ? "" : body));
             return Response.seeOther(URI.create(page + "#comment-" + c.path("id").asLong())).build();
         } catch (ProblemException e) {
-            return Flash.redirect(page, HubJson.detail(e));
+            return Flash.redirectTo(page, HubJson.detail(e));
         }
     }
 
@@ -129,7 +129,7 @@ public class DiscussionsResource {
             hub.call(viewer, "PATCH", "/api/v1/discussions/" + id + "/comments/" + comment, Map.of("body", body == null ? "" : body));
             return Response.seeOther(URI.create(page + "#comment-" + comment)).build();
         } catch (ProblemException e) {
-            return Flash.redirect(page, HubJson.detail(e));
+            return Flash.redirectTo(page, HubJson.detail(e));
         }
     }
 
@@ -144,9 +144,9 @@ public class DiscussionsResource {
         try {
             hub.call(viewer, "POST", "/api/v1/discussions/" + id + "/" + action, null);
         } catch (ProblemException e) {
-            return Flash.redirect(page, HubJson.detail(e));
+            return Flash.redirectTo(page, HubJson.detail(e));
         }
-        return Flash.redirect(page, switch (action) {
+        return Flash.redirectTo(page, switch (action) {
             case "close" -> "Discussion closed.";
             case "reopen" -> "Discussion reopened.";
             case "pin" -> "Discussion pinned.";
@@ -160,7 +160,7 @@ public class DiscussionsResource {
         try {
             List<Discussion> threads = json.convertValue(hub.get(viewer, api + "/discussions?state=" + s), LIST);
             TemplateInstance page = Templates.discussions(viewer, what, base, base + "/discussions", threads, s, flash);
-            return Flash.clearOn(Response.ok(page), flash).build();
+            return Flash.clearOn(Response.ok(page), flash, base + "/discussions").build();
         } catch (ProblemException e) {
             throw HubJson.or404(e);
         }
@@ -177,7 +177,7 @@ public class DiscussionsResource {
             if (e.status() == 404) {
                 throw HubJson.or404(e);
             }
-            return Flash.redirect(base + "/discussions", "Not opened: " + HubJson.detail(e));
+            return Flash.redirectTo(base + "/discussions", "Not opened: " + HubJson.detail(e));
         }
     }
 
@@ -188,7 +188,7 @@ public class DiscussionsResource {
             List<Shown> shown = t.comments().stream().map(c -> new Shown(c, c.body() == null ? ""
                     : markdown.render(new Readme("text/markdown", c.body())))).toList();
             TemplateInstance page = Templates.thread(viewer, what, base, base + "/discussions/" + id, t.discussion(), shown, flash);
-            return Flash.clearOn(Response.ok(page), flash).build();
+            return Flash.clearOn(Response.ok(page), flash, base + "/discussions/" + id).build();
         } catch (ProblemException e) {
             throw HubJson.or404(e);
         }

@@ -65,8 +65,8 @@ public class AccessResource {
             List<Request> requests = gate.manages()
                     ? json.convertValue(hub.get(viewer, api(owner, name) + "/access-requests"), REQUESTS) : List.of();
             String terms = markdown.render(new Readme("text/markdown", gate.terms()));
-            return Flash.clearOn(Response.ok(Templates.access(viewer, owner, name, gate, terms, requests, flash)), flash)
-                    .build();
+            return Flash.clearOn(Response.ok(Templates.access(viewer, owner, name, gate, terms, requests, flash)), flash,
+                    "/" + owner + "/" + name + "/access").build();
         } catch (ProblemException e) {
             throw HubJson.or404(e);
         }
@@ -114,9 +114,9 @@ public class AccessResource {
             if (e.status() == 404) {
                 throw HubJson.or404(e);
             }
-            return Flash.redirect(page, HubJson.detail(e));
+            return Flash.redirectTo(page, HubJson.detail(e));
         }
-        return Flash.redirect(page, done);
+        return Flash.redirectTo(page, done);
     }
 
     private static String api(String owner, String name) {

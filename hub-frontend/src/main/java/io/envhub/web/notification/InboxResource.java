@@ -39,7 +39,7 @@ public class InboxResource {
         Inbox inbox = hub.get(viewer, "/api/v1/me/notifications?limit=30&unread=" + unreadOnly
                 + (before == null ? "" : "&before=" + before), Inbox.class);
         Long next = inbox.items().size() < 30 ? null : inbox.items().get(inbox.items().size() - 1).id();
-        return Flash.clearOn(Response.ok(Templates.inbox(viewer, inbox, unreadOnly, next, flash)), flash).build();
+        return Flash.clearOn(Response.ok(Templates.inbox(viewer, inbox, unreadOnly, next, flash)), flash, "/notifications").build();
     }
 
     @POST
@@ -53,6 +53,6 @@ public class InboxResource {
     @Path("/read-all")
     public Response readAll() {
         long n = hub.call(viewer, "POST", "/api/v1/me/notifications/read-all", null).path("marked").asLong();
-        return Flash.redirect("/notifications", n == 1 ? "1 notification marked read." : n + " notifications marked read.");
+        return Flash.redirectTo("/notifications", n == 1 ? "1 notification marked read." : n + " notifications marked read.");
     }
 }
