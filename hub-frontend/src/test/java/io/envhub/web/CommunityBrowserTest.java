@@ -104,6 +104,7 @@ class CommunityBrowserTest {
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".flash"), "Gate settings saved"));
             ChromeDriver sam = samBrowser.driver();
             AdminScreenshotsBrowserTest.signIn(sam, base, "sam");
+            WebDriverWait samWait = new WebDriverWait(sam, Duration.ofSeconds(40));
             sam.get(base + "/alice/" + name);
             assertTrue(sam.findElement(By.id("gate-notice")).getText().contains("Gated"));
             samBrowser.screenshots(SCREENSHOTS, "gated-environment");
@@ -111,7 +112,7 @@ class CommunityBrowserTest {
             sam.findElement(By.cssSelector("#request-access input[name=accept]")).click();
             sam.findElement(By.id("gate-message")).sendKeys("For a reward-hacking benchmark.");
             sam.findElement(By.cssSelector("#request-access button")).click();
-            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("gate-state"), "waits for the owner"));
+            samWait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("gate-state"), "waits for the owner"));
             samBrowser.screenshots(SCREENSHOTS, "gate-request");
             alice.get(base + "/alice/" + name + "/access");
             alice.findElement(By.cssSelector("table.access-requests button[value=grant]")).click();
@@ -125,7 +126,7 @@ class CommunityBrowserTest {
             sam.findElement(By.id("discussion-body")).sendKeys("The reward is **gameable**: <script>window.pwned=1</script>"
                     + " <img src=x onerror=\"window.pwned=2\"> [details](javascript:window.pwned=3)");
             sam.findElement(By.cssSelector("#new-discussion button")).click();
-            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("ol.comments li.comment")));
+            samWait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("ol.comments li.comment")));
             String thread = sam.getPageSource();
             assertTrue(thread.contains("<strong>gameable</strong>"), "Markdown is rendered");
             assertTrue(!thread.contains("window.pwned=1</script>") && !thread.contains("onerror")
