@@ -40,6 +40,10 @@ public interface BountyConfig {
         /** Ledger reconciliation (ENVHUB_RECONCILIATION_EVERY). */
         @WithDefault("10m")
         String reconciliationEvery();
+
+        /** Relay of the event outbox to hub-backend (ENVHUB_EVENT_RELAY_EVERY). */
+        @WithDefault("2s")
+        String relayEvery();
     }
 
     /** The payout worker and its provider. */

@@ -12,4 +12,11 @@ public interface RegistryConfig {
      */
     @WithDefault("http://127.0.0.1:8081")
     String publicUrl();
+
+    /**
+     * The web hub's base URL as users see it (ENVHUB_WEB_URL), for links the API hands out: emails, the gated
+     * download refusal's "request access here".
+     */
+    @WithDefault("http://127.0.0.1:8080")
+    String webUrl();
 }

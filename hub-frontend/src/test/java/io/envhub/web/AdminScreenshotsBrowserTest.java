@@ -37,7 +37,8 @@ class AdminScreenshotsBrowserTest {
     @TestHTTPResource("/")
     URL root;
 
-    private void signIn(ChromeDriver driver, String base, String user) {
+    /** Signs {@code user} in through Keycloak's form (password = user name), back on the frontend at {@code base}. */
+    static void signIn(ChromeDriver driver, String base, String user) {
         driver.get(base + "/login");
         WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("kc-form-login")));

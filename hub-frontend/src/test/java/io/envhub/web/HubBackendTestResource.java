@@ -15,7 +15,8 @@ public class HubBackendTestResource implements QuarkusTestResourceLifecycleManag
     @Override
     public Map<String, String> start() {
         // the page tests push a few dozen environments as alice within a minute: the push rate limit is not under test here
-        String url = hub.start(Map.of("ENVHUB_RATE_PUSHES_PER_USER", "1000", "ENVHUB_RATE_PUSHES_PER_IP", "1000"),
+        String url = hub.start(Map.of("ENVHUB_RATE_PUSHES_PER_USER", "1000", "ENVHUB_RATE_PUSHES_PER_IP", "1000",
+                        "ENVHUB_WEBHOOK_ALLOW_PRIVATE", "true", "ENVHUB_WEBHOOK_RETRY_BASE", "PT1S"),
                 "hub-backend-for-pages.log");
         return Map.of("quarkus.rest-client.hub-api.url", url, "envhub.test.hub-url", url);
     }

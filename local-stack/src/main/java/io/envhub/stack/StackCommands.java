@@ -290,6 +290,10 @@ final class StackCommands {
         System.out.println("  demo logins      alice / alice (contributor), sam / sam (sponsor), ada / ada (admin)");
         System.out.println("  envhub CLI       " + Service.FRONTEND.url() + "/cli  (curl -fsSL " + Service.FRONTEND.url()
                 + "/cli/install.sh | sh)");
+        if ("true".equals(config.get("ENVHUB_WEBHOOK_ALLOW_PRIVATE"))) {
+            System.out.println("  webhooks         may point at private addresses and http:// (ENVHUB_WEBHOOK_ALLOW_PRIVATE=true,"
+                    + " for local use only)");
+        }
         System.out.println("  stop with        ./envhub-stack down");
     }
 

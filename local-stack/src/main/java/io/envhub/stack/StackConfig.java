@@ -45,6 +45,8 @@ public record StackConfig(Path repo, Path dataDir, Map<String, String> env) {
         d.put("ENVHUB_BACKEND_CLIENT_SECRET", "dev-backend-secret");
         d.put("ENVHUB_BOUNTY_CLIENT_SECRET", "dev-bounty-secret");
         d.put("ENVHUB_VALIDATOR_CLIENT_SECRET", "dev-validator-secret");
+        // a local stack's webhook receivers run on this machine: private addresses and http:// are allowed (said on up)
+        d.put("ENVHUB_WEBHOOK_ALLOW_PRIVATE", "true");
         return Map.copyOf(d);
     }
 

@@ -57,7 +57,7 @@ public final class HubBackendServer {
             Path log = Path.of("target", logName).toAbsolutePath();
             pb.redirectErrorStream(true).redirectOutput(log.toFile());
             hub = pb.start();
-            if (!Http.awaitOk(url + "/q/health/ready", Duration.ofSeconds(120), hub::isAlive)) {
+            if (!Http.awaitOk(url + "/q/health/ready", Duration.ofSeconds(240), hub::isAlive)) {
                 throw new IllegalStateException("hub-backend did not become ready; see " + log);
             }
             return url;

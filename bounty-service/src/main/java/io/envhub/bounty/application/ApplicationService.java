@@ -1,5 +1,8 @@
 package io.envhub.bounty.application;
 
+import io.envhub.bounty.event.Outbox;
+import io.envhub.contract.event.NotificationKind;
+import io.envhub.contract.event.EventType;
 import io.envhub.bounty.persistence.RowLocks;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.application.ApplicationViews.ApplicationView;
@@ -29,9 +32,11 @@ public class ApplicationService {
     private static final Map<String, String> DECISIONS = Map.of("accept", "accept", "reject", "reject");
 
     private final AuditLog audit;
+    private final Outbox outbox;
 
-    public ApplicationService(AuditLog audit) {
+    public ApplicationService(AuditLog audit, Outbox outbox) {
         this.audit = audit;
+        this.outbox = outbox;
     }
 
     /** The caller applies to an open application-only bounty. */
@@ -66,7 +71,10 @@ public class ApplicationService {
         a.proposal = proposal;
         a.persistAndFlush();
         audit.record(bountyId, "application", a.id, "apply", actor, null, a.status);
-        return view(a, b, actor);
+        ApplicationView applied = view(a, b, actor);
+        outbox.emit(EventType.APPLICATION_SUBMITTED, b.id, b.sponsorUsername, applied, Outbox.tell(b.sponsorUsername,
+                NotificationKind.NEW_APPLICATION, a.applicantUsername + " applied to \"" + b.title + "\"", "/sponsor"));
+        return applied;
     }
 
     /** A bounty's applications: for its sponsor and admins. */
@@ -102,7 +110,10 @@ public class ApplicationService {
         a.decidedBy = actor.username();
         a.decidedAt = OffsetDateTime.now(ZoneOffset.UTC);
         audit.record(bountyId, "application", a.id, action, actor, from, a.status);
-        return view(a, b, actor);
+        ApplicationView decided = view(a, b, actor);
+        outbox.emit(EventType.APPLICATION_DECIDED, b.id, b.sponsorUsername, decided, Outbox.tell(a.applicantUsername,
+                NotificationKind.APPLICATION_DECIDED, "Your application to \"" + b.title + "\" was " + a.status, "/bounties/" + b.id));
+        return decided;
     }
 
     /** The applicant withdraws a pending or accepted application. */

@@ -1,5 +1,7 @@
 package io.envhub.bounty.bounty;
 
+import io.envhub.bounty.event.Outbox;
+import io.envhub.contract.event.EventType;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.BountyViews.BountyRequest;
@@ -34,7 +36,10 @@ public class BountyService {
     private final Escrow escrow;
     private final ParticipantService participants;
 
-    public BountyService(AuditLog audit, Escrow escrow, ParticipantService participants) {
+    private final Outbox outbox;
+
+    public BountyService(AuditLog audit, Escrow escrow, ParticipantService participants, Outbox outbox) {
+        this.outbox = outbox;
         this.audit = audit;
         this.escrow = escrow;
         this.participants = participants;
@@ -86,7 +91,9 @@ public class BountyService {
                     + "before opening.");
         }
         escrow.reserve(b, actor.username());
-        return move(b, "open", to, actor);
+        Bounty opened = move(b, "open", to, actor);
+        outbox.emit(EventType.BOUNTY_OPENED, b.id, b.sponsorUsername, BountyReader.summary(opened));
+        return opened;
     }
 
     /**

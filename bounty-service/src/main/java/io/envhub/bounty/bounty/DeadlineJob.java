@@ -11,15 +11,22 @@ public class DeadlineJob {
     private static final Logger LOG = Logger.getLogger(DeadlineJob.class);
 
     private final BountyService bounties;
+    private final DeadlineNotices notices;
 
-    public DeadlineJob(BountyService bounties) {
+    public DeadlineJob(BountyService bounties, DeadlineNotices notices) {
         this.bounties = bounties;
+        this.notices = notices;
     }
 
     @Scheduled(every = "${envhub.bounty.jobs.deadline-every}", delayed = "10s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
         closeExpired();
+        try {
+            notices.remindSponsors();
+        } catch (RuntimeException e) {
+            LOG.warnf("deadline reminders failed this round: %s", e.toString());
+        }
     }
 
     /** Closes every open bounty past its deadline; how many it closed. */

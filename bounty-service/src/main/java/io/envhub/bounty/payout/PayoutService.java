@@ -1,5 +1,8 @@
 package io.envhub.bounty.payout;
 
+import io.envhub.bounty.event.Outbox;
+import io.envhub.contract.event.NotificationKind;
+import io.envhub.contract.event.EventType;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.bounty.Bounty;
@@ -22,8 +25,10 @@ import java.util.List;
 public class PayoutService {
     private final Ledger ledger;
     private final BountyConfig config;
+    private final Outbox outbox;
 
-    public PayoutService(Ledger ledger, BountyConfig config) {
+    public PayoutService(Ledger ledger, BountyConfig config, Outbox outbox) {
+        this.outbox = outbox;
         this.ledger = ledger;
         this.config = config;
     }
@@ -88,7 +93,20 @@ public class PayoutService {
         p.updatedAt = p.confirmedAt;
         p.leaseOwner = null;
         p.leaseUntil = null;
+        confirmed(p);
         return p;
+    }
+
+    /** {@code payout.confirmed}, in the confirmation's transaction: the payee is told. */
+    private void confirmed(Payout p) {
+        Bounty b = Bounty.findById(p.bountyId);
+        String title = b == null ? "bounty " + p.bountyId : b.title;
+        outbox.emit(EventType.PAYOUT_CONFIRMED, p.bountyId, b == null ? null : b.sponsorUsername, new PayoutViews.PayoutView(p.id,
+                        p.bountyId, title, p.submissionId, p.payeeUsername, p.amountMinor, p.currency, p.status, p.idempotencyKey,
+                        p.attempt, p.provider, p.externalReference, p.failure, p.createdAt, p.sentAt, p.confirmedAt, p.confirmedBy,
+                        p.failedAt),
+                Outbox.tell(p.payeeUsername, NotificationKind.PAYOUT_CONFIRMED, "Your payout for \"" + title + "\" was confirmed ("
+                        + p.amountMinor + " " + p.currency + " in minor units, reference " + p.externalReference + ")", "/me/earnings"));
     }
 
     /** Marks a pending or sent payout failed (the amount stays payable to the contributor). */

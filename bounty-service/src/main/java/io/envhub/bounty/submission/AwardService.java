@@ -25,8 +25,10 @@ public class AwardService {
     private final AuditLog audit;
     private final PayoutService payouts;
     private final Escrow escrow;
+    private final SubmissionEvents events;
 
-    public AwardService(SubmissionReader reader, AuditLog audit, PayoutService payouts, Escrow escrow) {
+    public AwardService(SubmissionReader reader, AuditLog audit, PayoutService payouts, Escrow escrow, SubmissionEvents events) {
+        this.events = events;
         this.reader = reader;
         this.audit = audit;
         this.payouts = payouts;
@@ -71,6 +73,8 @@ public class AwardService {
         // money: one reward from escrow to the submitter's payable account, and the pending payout, in this transaction
         payouts.award(b, s, actor);
         escrow.settle(b, actor.username(), "award");
-        return reader.view(s, b, actor);
+        SubmissionView view = reader.view(s, b, actor);
+        events.reviewed(b, view, "approve");
+        return view;
     }
 }

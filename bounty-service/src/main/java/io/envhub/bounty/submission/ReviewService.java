@@ -32,7 +32,11 @@ public class ReviewService {
     private final AuditLog audit;
     private final Escrow escrow;
 
-    public ReviewService(AwardService awards, VersionCheck versions, SubmissionReader reader, AuditLog audit, Escrow escrow) {
+    private final SubmissionEvents events;
+
+    public ReviewService(AwardService awards, VersionCheck versions, SubmissionReader reader, AuditLog audit, Escrow escrow,
+                         SubmissionEvents events) {
+        this.events = events;
         this.awards = awards;
         this.versions = versions;
         this.reader = reader;
@@ -81,7 +85,9 @@ public class ReviewService {
         audit.record(s.bountyId, "submission", s.id, decision, actor, from, s.status);
         Submission.flush();
         escrow.settle(b, actor.username(), decision);   // a closed bounty no longer reserves for a rejected submission
-        return reader.view(s, b, actor);
+        SubmissionView view = reader.view(s, b, actor);
+        events.reviewed(b, view, decision);
+        return view;
     }
 
     /** Writes the review row with its checklist. */

@@ -27,8 +27,11 @@ public class SubmissionService {
     private final SubmissionReader reader;
     private final AuditLog audit;
     private final Escrow escrow;
+    private final SubmissionEvents events;
 
-    public SubmissionService(VersionCheck versions, SubmissionReader reader, AuditLog audit, Escrow escrow) {
+    public SubmissionService(VersionCheck versions, SubmissionReader reader, AuditLog audit, Escrow escrow,
+                             SubmissionEvents events) {
+        this.events = events;
         this.versions = versions;
         this.reader = reader;
         this.audit = audit;
@@ -64,7 +67,9 @@ public class SubmissionService {
         s.persistAndFlush();
         addVersion(s, 1, ref, facts);
         audit.record(bountyId, "submission", s.id, "submit", actor, null, s.status);
-        return reader.view(s, b, actor);
+        SubmissionView view = reader.view(s, b, actor);
+        events.submitted(b, view);
+        return view;
     }
 
     /** The submitter answers "changes requested" with a new version (the history is kept). */
@@ -89,7 +94,9 @@ public class SubmissionService {
         s.updatedAt = now();
         addVersion(s, SubmissionVersion.latest(s.id).number + 1, ref, facts);
         audit.record(s.bountyId, "submission", s.id, "resubmit", actor, from, s.status);
-        return reader.view(s, b, actor);
+        SubmissionView view = reader.view(s, b, actor);
+        events.submitted(b, view);
+        return view;
     }
 
     /** The submitter withdraws a submission that is not decided yet. */

@@ -30,6 +30,7 @@ import java.util.List;
  * @param unlistReason why it is unlisted, or null
  * @param projectUrls the latest version's {@code Project-URL}s (and {@code Home-page}), http(s) only, each with its kind
  * @param domains its tags that are in the shared research-domain list
+ * @param gated {@code auto} or {@code manual} when its files need access (the page stays public), else null
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record EnvironmentDetail(String owner, String name, String displayName, String summary, List<String> tags,
@@ -37,7 +38,7 @@ public record EnvironmentDetail(String owner, String name, String displayName, S
                                 long downloadCount, boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt,
                                 Install install, @JsonUnwrapped Verdict verdict, ValidatedVersion validated,
                                 boolean unlisted, String unlistReason, List<ProjectLink> projectUrls,
-                                List<String> domains) {
+                                List<String> domains, String gated) {
 
     /**
      * The same detail with other counters and star mark (what changes without a change of the hub's index stamp).
@@ -50,7 +51,7 @@ public record EnvironmentDetail(String owner, String name, String displayName, S
     public EnvironmentDetail withCounters(int stars, long downloads, boolean starred) {
         return new EnvironmentDetail(owner, name, displayName, summary, tags, license, visibility, latestVersion,
                 latestStatus, stars, downloads, starred, createdAt, updatedAt, install, verdict, validated, unlisted,
-                unlistReason, projectUrls, domains);
+                unlistReason, projectUrls, domains, gated);
     }
 
     /**

@@ -73,7 +73,7 @@ class ApiRecordsTest {
                 "1.1", "failed", 3, 40, true, AT, AT, new EnvironmentDetail.Install("pip install x", "envhub install x"),
                 new Verdict("failed", "failed", false, List.of(), "why"),
                 new EnvironmentDetail.ValidatedVersion("1.0", FLAGGED), false, null,
-                List.of(new ProjectLink("Source", "source", "https://example.org/x")), List.of("math"));
+                List.of(new ProjectLink("Source", "source", "https://example.org/x")), List.of("math"), "manual");
         String json = JSON.writeValueAsString(d);
         assertEquals(d, JSON.readValue(json, EnvironmentDetail.class));
         assertEquals(d.withCounters(5, 41, false), JSON.readValue(json, EnvironmentDetail.class).withCounters(5, 41, false));

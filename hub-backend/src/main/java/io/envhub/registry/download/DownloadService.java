@@ -2,6 +2,7 @@ package io.envhub.registry.download;
 
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.persistence.Row;
+import io.envhub.registry.gate.GateGuard;
 import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.environment.EnvironmentLookup;
 import io.envhub.kit.error.ApiException;
@@ -30,9 +31,11 @@ public class DownloadService {
     private final PresignedUrls presigned;
     private final EntityManager em;
     private final DownloadCounter counter;
+    private final GateGuard gate;
 
     public DownloadService(VersionService versions, EnvironmentLookup lookup, PresignedUrls presigned, EntityManager em,
-                           DownloadCounter counter) {
+                           DownloadCounter counter, GateGuard gate) {
+        this.gate = gate;
         this.counter = counter;
         this.versions = versions;
         this.lookup = lookup;
@@ -55,6 +58,7 @@ public class DownloadService {
     public Target download(String owner, String name, String version) {
         Found found = versions.find(owner, name, version);
         Artifact artifact = found.artifact();
+        gate.requireFileAccess(found.environment());
         if (found.version().isQuarantined()) {
             throw new Quarantined(found.environment().owner.name + "/" + found.environment().name + " " + found.version().version,
                     found.version().quarantineReason);

@@ -24,6 +24,7 @@ import io.envhub.registry.security.AccessPolicy;
 import io.envhub.registry.security.Caller;
 import io.envhub.registry.model.VersionVerdicts;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import io.envhub.registry.persistence.RetryOnDeadlock;
@@ -46,9 +47,11 @@ public class EnvironmentService {
     private final EntityManager em;
     private final String publicUrl;
     private final ObjectMapper json;
+    private final Event<EnvironmentViews.GateChange> gateChanges;
 
     public EnvironmentService(EnvironmentLookup lookup, AccessPolicy access, Caller caller, EntityManager em,
-                              RegistryConfig config, ObjectMapper json) {
+                              RegistryConfig config, ObjectMapper json, Event<EnvironmentViews.GateChange> gateChanges) {
+        this.gateChanges = gateChanges;
         this.json = json;
         this.lookup = lookup;
         this.access = access;
@@ -79,7 +82,8 @@ public class EnvironmentService {
         Environment env = lookup.readable(owner, name);
         access.requireManage(env);
         if (patch == null) {
-            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "Send a JSON object with summary, visibility and/or tags.");
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST,
+                    "Send a JSON object with summary, visibility, tags, gated and/or gateTerms.");
         }
         List<String> sets = new ArrayList<>();
         Map<String, Object> params = new HashMap<>();
@@ -103,12 +107,22 @@ public class EnvironmentService {
             sets.add("tags = CAST(:tags AS text[])");
             params.put("tags", "{" + String.join(",", Tags.normalizeAll(patch.tags())) + "}");
         }
+        boolean gateChanged = patch.gated() != null || patch.gateTerms() != null;
+        if (gateChanged) {
+            // the gate feature checks and writes its columns (and its audit row) in this transaction
+            gateChanges.fire(new EnvironmentViews.GateChange(env.id, patch.gated(), patch.gateTerms()));
+        }
         if (!sets.isEmpty()) {
             // only the changed columns: counters moved by concurrent downloads and stars must not be overwritten
             var update = em.createNativeQuery("UPDATE hub.environments SET " + String.join(", ", sets)
                     + ", updated_at = now() WHERE id = :id");
             params.forEach(update::setParameter);
             update.setParameter("id", env.id).executeUpdate();
+            Long id = env.id;
+            em.clear();
+            env = em.find(Environment.class, id);
+        } else if (gateChanged) {
+            em.flush();
             Long id = env.id;
             em.clear();
             env = em.find(Environment.class, id);
@@ -127,7 +141,7 @@ public class EnvironmentService {
         return new EnvironmentDetail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
                 env.license, env.visibility, env.latestVersion, shown.latestStatus, env.starCount, env.downloadCount,
                 starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated, env.unlistedAt != null,
-                env.unlistReason, shown.projectUrls, Domains.among(Arrays.asList(env.tags)));
+                env.unlistReason, shown.projectUrls, Domains.among(Arrays.asList(env.tags)), env.gated);
     }
 
     /** The latest version's status and verdict, and the newest validated version with its verdict. */

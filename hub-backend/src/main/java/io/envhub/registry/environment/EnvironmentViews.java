@@ -1,5 +1,6 @@
 package io.envhub.registry.environment;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
@@ -14,7 +15,21 @@ public final class EnvironmentViews {
     public record Readme(String contentType, String text) {
     }
 
-    /** A settings change; absent (null) fields stay as they are. */
-    public record SettingsPatch(String summary, String visibility, List<String> tags) {
+    /**
+     * A settings change; absent (null) fields stay as they are. {@code gated} is {@code "auto"}, {@code "manual"} or
+     * JSON {@code null}/{@code false} (not gated); absent leaves it.
+     */
+    public record SettingsPatch(String summary, String visibility, List<String> tags, JsonNode gated, String gateTerms) {
+    }
+
+    /**
+     * The gate part of a settings change, fired (synchronously, in the change's transaction) for the gate feature to
+     * check and apply.
+     *
+     * @param environmentId the environment
+     * @param gated the requested mode as sent (null: unchanged)
+     * @param terms the requested terms (null: unchanged)
+     */
+    public record GateChange(long environmentId, JsonNode gated, String terms) {
     }
 }

@@ -40,10 +40,12 @@ public class EvalStore {
     private final ObjectKeyLock keyLock;
     private final RemoveAfterCommit removal;
     private final ReportService reports;
+    private final io.envhub.registry.event.EventOutbox outbox;
 
     public EvalStore(EnvironmentLookup lookup, VersionService versions, AccessPolicy access, Caller caller,
                      ObjectStore store, EntityManager em, ObjectKeyLock keyLock, RemoveAfterCommit removal,
-                     ReportService reports) {
+                     ReportService reports, io.envhub.registry.event.EventOutbox outbox) {
+        this.outbox = outbox;
         this.keyLock = keyLock;
         this.removal = removal;
         this.reports = reports;
@@ -89,7 +91,28 @@ public class EvalStore {
         }
         run.persist();
         em.flush();
+        added(run);
         return run.id;
+    }
+
+    /** {@code eval.added}, in the run's transaction: the run as its summary shows it, for the environment's webhooks. */
+    private void added(EvalRun run) {
+        Object[] env = (Object[]) em.createNativeQuery("SELECT o.name, e.name, e.owner_id, v.version FROM hub.environments e"
+                + " JOIN hub.owners o ON o.id = e.owner_id JOIN hub.versions v ON v.id = ?2 WHERE e.id = ?1")
+                .setParameter(1, run.environmentId).setParameter(2, run.versionId).getSingleResult();
+        java.util.Map<String, Object> object = new java.util.LinkedHashMap<>();
+        object.put("id", run.id);
+        object.put("environment", env[0] + "/" + env[1]);
+        object.put("version", env[3]);
+        object.put("model", run.model);
+        object.put("provider", run.provider);
+        object.put("rewardMean", run.rewardMean);
+        object.put("rewardStd", run.rewardStd);
+        object.put("numRollouts", run.numRollouts);
+        object.put("provenance", run.provenance);
+        object.put("createdAt", run.createdAt);
+        outbox.emit(io.envhub.contract.event.EventType.EVAL_ADDED, object,
+                new io.envhub.registry.event.EventOutbox.Scope(run.environmentId, ((Number) env[2]).longValue()), java.util.List.of());
     }
 
     /** Deletes a run (its submitter or an admin), and its objects when no other run shares them. */

@@ -2,6 +2,7 @@ package io.envhub.registry.index;
 
 import io.envhub.format.version.Version;
 import io.envhub.kit.persistence.Row;
+import io.envhub.registry.gate.GateGuard;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.moderation.Quarantined;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -36,7 +37,7 @@ public class IndexService {
     private static final String FILE_LOOKUP = """
             select e.id as envId, e.name as envName, e.visibility as envVisibility, o as envOwner, %s as wanted,
             v.quarantineReason as quarantineReason, v.quarantinedAt as quarantinedAt, v.version as versionText,
-            e.unlistedAt as unlistedAt
+            e.unlistedAt as unlistedAt, e.gated as gated
             from Environment e join e.owner o, Artifact a join a.version v
             where v.environment = e and lower(o.name) = lower(:owner) and e.name = :name and a.filename = :filename
             and v.status = '""" + EnvironmentVersion.VALIDATED + "'";
@@ -49,9 +50,11 @@ public class IndexService {
     private final ProjectLookup projects;
     private final PageCache cache;
     private final ObjectMapper json;
+    private final GateGuard gate;
 
     public IndexService(EntityManager em, AccessPolicy access, PresignedUrls presigned, DownloadCounter downloads,
-                        UpstreamFallback upstream, ProjectLookup projects, PageCache cache, ObjectMapper json) {
+                        UpstreamFallback upstream, ProjectLookup projects, PageCache cache, ObjectMapper json, GateGuard gate) {
+        this.gate = gate;
         this.upstream = upstream;
         this.em = em;
         this.access = access;
@@ -165,6 +168,7 @@ public class IndexService {
         Optional<ProjectLookup.Found> project = projects.find(ownerName, normalizedName);
         if (project.isPresent() && !project.get().env().isPrivate() && !project.get().unlisted()) {
             Environment env = project.get().env();
+            gate.requireFileAccess(env);
             String key = rendered(env, project.get().stamp()).objectKeys().get(filename);
             if (key != null) {
                 return counted(env, presigned.get(key, filename), count);
@@ -203,6 +207,7 @@ public class IndexService {
             throw new ApiException.NotFound("File " + ownerName + "/" + normalizedName + "/" + filename
                     + " does not exist, or is private.");
         }
+        gate.requireFileAccess(env);
         if (r.get("quarantinedAt") != null) {
             throw new Quarantined(env.owner.name + "/" + env.name + " " + r.string("versionText"), r.string("quarantineReason"));
         }
@@ -219,6 +224,7 @@ public class IndexService {
         env.name = row.string("envName");
         env.visibility = row.string("envVisibility");
         env.owner = row.get("envOwner", Owner.class);
+        env.gated = row.string("gated");
         return env;
     }
 }

@@ -20,7 +20,7 @@ public class ProjectLookup {
     private static final String LOOKUP = """
             SELECT e.id AS env_id, e.name AS env_name, e.visibility, e.star_count, e.download_count,
                    o.id AS owner_id, o.kind AS owner_kind,
-                   o.name AS owner_name, coalesce(s.stamp, -1) AS stamp, e.unlisted_at IS NOT NULL AS unlisted
+                   o.name AS owner_name, coalesce(s.stamp, -1) AS stamp, e.unlisted_at IS NOT NULL AS unlisted, e.gated
               FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id
               LEFT JOIN hub.index_stamps s ON s.environment_id = e.id
              WHERE lower(o.name) = lower(?) AND e.name = ?""";
@@ -59,6 +59,7 @@ public class ProjectLookup {
                 env.id = rs.getLong("env_id");
                 env.name = rs.getString("env_name");
                 env.visibility = rs.getString("visibility");
+                env.gated = rs.getString("gated");
                 env.starCount = rs.getInt("star_count");
                 env.downloadCount = rs.getLong("download_count");
                 env.owner = owner;

@@ -72,6 +72,17 @@ public class Environment extends PanacheEntityBase {
     @Column(name = "unlist_reason")
     public String unlistReason;
 
+    /** Gated (V38): {@code auto} or {@code manual}, null when not gated; its files then need access. */
+    public String gated;
+
+    /** The terms a user accepts to get access, or null. */
+    @Column(name = "gate_terms")
+    public String gateTerms;
+
+    /** Bumped whenever the terms' text changes. */
+    @Column(name = "gate_terms_version")
+    public int gateTermsVersion;
+
     @Column(name = "updated_at")
     public OffsetDateTime updatedAt;
 

@@ -1,5 +1,6 @@
 package io.envhub.registry.moderation;
 
+import io.envhub.registry.event.VersionEvents;
 import io.envhub.contract.ProblemCode;
 import io.envhub.format.name.ProjectName;
 import io.envhub.format.version.Version;
@@ -37,9 +38,11 @@ public class ModerationService {
     private final EnvironmentStatus status;
     private final VersionVerdicts verdicts;
     private final ReportService reports;
+    private final VersionEvents versionEvents;
 
     public ModerationService(AdminGate gate, AuditLog audit, EntityManager em, EnvironmentStatus status,
-                             VersionVerdicts verdicts, ReportService reports) {
+                             VersionVerdicts verdicts, ReportService reports, VersionEvents versionEvents) {
+        this.versionEvents = versionEvents;
         this.gate = gate;
         this.audit = audit;
         this.em = em;
@@ -72,6 +75,8 @@ public class ModerationService {
         v.quarantinedBy = admin.name;
         audit.record(admin.name, "version.quarantine", target(v), why, before, quarantineState(v));
         reports.markActioned(target(v), admin.name, "quarantined: " + why);
+        em.flush();
+        versionEvents.quarantined(v.id, false);
         return state(v);
     }
 

@@ -1,5 +1,6 @@
 package io.envhub.registry.publish;
 
+import io.envhub.registry.event.VersionEvents;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
 import io.envhub.contract.ProblemCode;
@@ -37,9 +38,11 @@ public class PublishService {
     private final LatestVersion latest;
     private final FirstPublicationHold hold;
     private final ObjectKeyLock keyLock;
+    private final VersionEvents events;
 
     public PublishService(EntityManager em, ObjectStore store, AccessPolicy access, Caller caller, LatestVersion latest,
-                          FirstPublicationHold hold, ObjectKeyLock keyLock) {
+                          FirstPublicationHold hold, ObjectKeyLock keyLock, VersionEvents events) {
+        this.events = events;
         this.keyLock = keyLock;
         this.hold = hold;
         this.em = em;
@@ -150,6 +153,11 @@ public class PublishService {
         job.persist();
         latest.refresh(env);
         em.flush();
+        // every upload path records through here: version.published (and a hold) is written with the version's rows
+        events.published(v.id);
+        if (v.heldForReview) {
+            events.quarantined(v.id, true);
+        }
         LOG.infof("published %s/%s %s (%s, %d bytes) by %s", owner.name, env.name, v.version, a.sha256, a.size, caller.username());
         return new Published(owner.name, env.name, v.version, a.filename, a.sha256, a.size, v.status, job.id, envCreated);
     }

@@ -37,6 +37,7 @@ public class ReportService {
     public static final int MAX_TEXT = 4000;
     private static final Pattern BOUNTY = Pattern.compile("bounty:([0-9]{1,18})");
     private static final Pattern ENV = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)(?:@([^/@\\s]+))?");
+    private static final Pattern COMMENT = Pattern.compile("comment:([0-9]{1,18})");
     private static final Pattern RUN = Pattern.compile("([^/@\\s]+)/([^/@\\s]+)/evals/([0-9]{1,18})");
     public static final String COLUMNS = "r.id, r.target, r.target_kind, r.reason, r.text, r.state, o.name AS reporter,"
             + " r.created_at, r.resolved_at, r.resolution_note FROM hub.reports r JOIN hub.owners o ON o.id = r.reporter_id";
@@ -47,9 +48,11 @@ public class ReportService {
     private final EntityManager em;
     private final AdminGate gate;
     private final AuditLog audit;
+    private final ReportNotices notices;
 
     public ReportService(AccessPolicy access, EnvironmentLookup lookup, VersionService versions, EntityManager em,
-                         AdminGate gate, AuditLog audit) {
+                         AdminGate gate, AuditLog audit, ReportNotices notices) {
+        this.notices = notices;
         this.access = access;
         this.lookup = lookup;
         this.versions = versions;
@@ -67,7 +70,7 @@ public class ReportService {
         Owner me = access.requireSignedIn();
         if (body == null || body.target() == null || body.target().isBlank()) {
             throw new ApiException.Invalid(ProblemCode.INVALID_TARGET, "target is required: owner/name, owner/name@version,"
-                    + " owner/name/evals/<run id> or bounty:<id>.");
+                    + " owner/name/evals/<run id>, bounty:<id> or comment:<id>.");
         }
         String reason = body.reason() == null ? "" : body.reason().trim();
         if (!REASONS.contains(reason)) {
@@ -96,7 +99,9 @@ public class ReportService {
         if (ids.isEmpty()) {
             throw new ApiException.Conflict(ProblemCode.REPORT_EXISTS, "You already have an open report on " + t.canonical() + ".");
         }
-        return find(((Number) ids.get(0)).longValue());
+        ReportView created = find(((Number) ids.get(0)).longValue());
+        notices.created(created, t.environmentId());
+        return created;
     }
 
     /** The caller's reports, newest first. */
@@ -129,6 +134,7 @@ public class ReportService {
                 + " resolved_at = now() WHERE id = ?3").setParameter(1, n).setParameter(2, admin.name).setParameter(3, id)
                 .executeUpdate();
         ReportView after = find(id);
+        notices.handled(after.target(), ownerOfReported(id), "dismissed");
         audit.record(admin.name, "report.dismiss", "report:" + id, n, Map.of("state", before.state()),
                 Map.of("state", after.state(), "target", after.target()));
         return after;
@@ -141,9 +147,20 @@ public class ReportService {
     @Transactional(Transactional.TxType.MANDATORY)
     public int markActioned(String target, String admin, String what) {
         String like = target.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "@%";
-        return em.createNativeQuery("UPDATE hub.reports SET state = 'actioned', resolution_note = ?1, resolved_by = ?2,"
-                        + " resolved_at = now() WHERE state = 'open' AND (target = ?3 OR (target_kind = 'version' AND target LIKE ?4))")
-                .setParameter(1, what).setParameter(2, admin).setParameter(3, target).setParameter(4, like).executeUpdate();
+        List<?> closed = em.createNativeQuery("UPDATE hub.reports r SET state = 'actioned', resolution_note = ?1, resolved_by = ?2,"
+                        + " resolved_at = now() WHERE state = 'open' AND (target = ?3 OR (target_kind = 'version' AND target LIKE ?4))"
+                        + " RETURNING (SELECT e.owner_id FROM hub.environments e WHERE e.id = r.environment_id)")
+                .setParameter(1, what).setParameter(2, admin).setParameter(3, target).setParameter(4, like).getResultList();
+        if (!closed.isEmpty() && closed.get(0) != null) {
+            notices.handled(target, ((Number) closed.get(0)).longValue(), "acted on: " + what);
+        }
+        return closed.size();
+    }
+
+    private Long ownerOfReported(long reportId) {
+        List<?> owner = em.createNativeQuery("SELECT e.owner_id FROM hub.reports r JOIN hub.environments e"
+                + " ON e.id = r.environment_id WHERE r.id = ?1").setParameter(1, reportId).getResultList();
+        return owner.isEmpty() || owner.get(0) == null ? null : ((Number) owner.get(0)).longValue();
     }
 
     ReportView find(long id) {
@@ -172,8 +189,28 @@ public class ReportService {
     private record Target(String canonical, String kind, Long environmentId) {
     }
 
+    /** A discussion comment the caller may see (its environment readable; a bounty's discussions are public). */
+    private Target comment(long id) {
+        List<Row> rows = Row.list(em.createNativeQuery("SELECT d.environment_id, o.name AS owner, e.name FROM"
+                + " hub.discussion_comments c JOIN hub.discussions d ON d.id = c.discussion_id"
+                + " LEFT JOIN hub.environments e ON e.id = d.environment_id LEFT JOIN hub.owners o ON o.id = e.owner_id"
+                + " WHERE c.id = ?1", Tuple.class).setParameter(1, id));
+        if (rows.isEmpty()) {
+            throw new ApiException.NotFound("Comment " + id + " does not exist.");
+        }
+        Long env = rows.get(0).longOrNull("environment_id");
+        if (env != null) {
+            lookup.readable(rows.get(0).string("owner"), rows.get(0).string("name"));
+        }
+        return new Target("comment:" + id, "comment", env);
+    }
+
     /** The canonical target; 404 for an environment, version or evaluation run the caller cannot see. */
     private Target resolve(String target) {
+        Matcher c = COMMENT.matcher(target);
+        if (c.matches()) {
+            return comment(Long.parseLong(c.group(1)));
+        }
         Matcher b = BOUNTY.matcher(target);
         if (b.matches()) {
             return new Target("bounty:" + Long.parseLong(b.group(1)), "bounty", null);

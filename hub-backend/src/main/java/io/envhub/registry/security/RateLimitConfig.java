@@ -16,6 +16,9 @@ public interface RateLimitConfig {
     /** Organisation creations. */
     Limit orgs();
 
+    /** Discussion threads and comments (new and edited). */
+    Limit comments();
+
     /** One limit: at most {@code perUser} and {@code perIp} actions in each {@code window}. */
     interface Limit {
         /** Actions one signed-in user may take per window. */

@@ -23,7 +23,7 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class RateLimiter {
     /** Actions that are limited. */
-    public enum Action { PUSH, TOKEN, ORG }
+    public enum Action { PUSH, TOKEN, ORG, COMMENT }
 
     private static final Logger LOG = Logger.getLogger(RateLimiter.class);
 
@@ -53,6 +53,7 @@ public class RateLimiter {
             case PUSH -> config.pushes();
             case TOKEN -> config.tokens();
             case ORG -> config.orgs();
+            case COMMENT -> config.comments();
         };
         Long user = caller.ownerId();
         String ip = address.current();

@@ -1,5 +1,7 @@
 package io.envhub.registry.validation;
 
+import io.envhub.registry.event.VersionEvents;
+
 import io.envhub.contract.api.Verdict;
 import io.envhub.contract.ProblemCode;
 import io.envhub.contract.validation.ClaimedJob;
@@ -43,10 +45,13 @@ public class ValidationQueue {
     private final VersionVerdicts verdicts;
     private final Event<ValidationMetrics.Finished> finished;
     private final Event<ValidationMetrics.Claimed> claimed;
+    private final VersionEvents versionEvents;
 
     public ValidationQueue(EntityManager em, ObjectStore store, StorageConfig storage, ValidationConfig config,
                            EnvironmentStatus environmentStatus, VersionVerdicts verdicts,
-                           Event<ValidationMetrics.Finished> finished, Event<ValidationMetrics.Claimed> claimed) {
+                           Event<ValidationMetrics.Finished> finished, Event<ValidationMetrics.Claimed> claimed,
+                           VersionEvents versionEvents) {
+        this.versionEvents = versionEvents;
         this.em = em;
         this.store = store;
         this.storage = storage;
@@ -178,6 +183,11 @@ public class ValidationQueue {
         Verdict verdict = verdicts.setStatus(versionId, status);
         if (environmentId != null) {
             environmentStatus.refresh(environmentId);
+        }
+        if (EnvironmentVersion.VALIDATED.equals(status) || EnvironmentVersion.FAILED.equals(status)
+                || EnvironmentVersion.ERROR.equals(status)) {
+            // a final result: version.validated (and the publisher's notification) in this transaction
+            versionEvents.validated(versionId);
         }
         return verdict;
     }

@@ -1,5 +1,6 @@
 package io.envhub.registry.version;
 
+import io.envhub.registry.gate.GateGuard;
 import io.envhub.contract.api.Verdict;
 import io.envhub.contract.api.VersionDetail;
 import io.envhub.contract.api.VersionFile;
@@ -31,8 +32,11 @@ public class VersionResource {
     private final WheelFiles wheelFiles;
     private final ValidationResults results;
     private final ObjectMapper json;
+    private final GateGuard gate;
 
-    public VersionResource(VersionService versions, WheelFiles wheelFiles, ValidationResults results, ObjectMapper json) {
+    public VersionResource(VersionService versions, WheelFiles wheelFiles, ValidationResults results, ObjectMapper json,
+                           GateGuard gate) {
+        this.gate = gate;
         this.json = json;
         this.versions = versions;
         this.wheelFiles = wheelFiles;
@@ -96,6 +100,7 @@ public class VersionResource {
     public Response file(@PathParam("owner") String owner, @PathParam("name") String name,
                          @PathParam("version") String version, @PathParam("path") String path) {
         Found found = versions.find(owner, name, version);
+        gate.requireFileAccess(found.environment());
         if (found.artifact() == null || versions.files(found.artifact()).stream().noneMatch(f -> f.path().equals(path))) {
             throw new ApiException.NotFound("No file " + path + " in version " + version + ".");
         }

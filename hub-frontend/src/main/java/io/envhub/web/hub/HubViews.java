@@ -106,7 +106,7 @@ public final class HubViews {
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
                          String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
                          String statusReason, Validated validated, Boolean unlisted, String unlistReason,
-                         List<ProjectLink> projectUrls, List<String> domains) {
+                         List<ProjectLink> projectUrls, List<String> domains, String gated) {
         /** The page of this environment. */
         public String href() {
             return "/" + owner + "/" + name;

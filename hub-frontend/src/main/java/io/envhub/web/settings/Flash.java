@@ -28,6 +28,32 @@ public final class Flash {
                 MAX_AGE_SECONDS)).build();
     }
 
+    /**
+     * A 303 to a page outside {@code /settings} that carries {@code message} to it: the cookie is scoped to that page's
+     * path (clear it there with {@link #clearOn(Response.ResponseBuilder, String, String)}).
+     */
+    public static Response redirectTo(String location, String message) {
+        String text = message.length() > MAX_LENGTH ? message.substring(0, MAX_LENGTH) : message;
+        return Response.seeOther(URI.create(location)).cookie(cookie(URLEncoder.encode(text, StandardCharsets.UTF_8),
+                MAX_AGE_SECONDS, pathOf(location))).build();
+    }
+
+    /** Adds the clearing cookie of a page outside {@code /settings} (its path) when a message was shown. */
+    public static Response.ResponseBuilder clearOn(Response.ResponseBuilder page, String shown, String path) {
+        return shown == null ? page : page.cookie(cookie("", 0, pathOf(path)));
+    }
+
+    private static String pathOf(String location) {
+        int end = location.length();
+        for (char c : new char[] {'?', '#'}) {
+            int i = location.indexOf(c);
+            if (i >= 0 && i < end) {
+                end = i;
+            }
+        }
+        return location.substring(0, end);
+    }
+
     /** The message carried by the cookie, or null. */
     public static String read(String cookieValue) {
         if (cookieValue == null || cookieValue.isBlank()) {
@@ -47,7 +73,11 @@ public final class Flash {
     }
 
     private static NewCookie cookie(String value, int maxAge) {
-        return new NewCookie.Builder(COOKIE).value(value).path("/settings").maxAge(maxAge).httpOnly(true)
+        return cookie(value, maxAge, "/settings");
+    }
+
+    private static NewCookie cookie(String value, int maxAge, String path) {
+        return new NewCookie.Builder(COOKIE).value(value).path(path).maxAge(maxAge).httpOnly(true)
                 .sameSite(NewCookie.SameSite.LAX).build();
     }
 }

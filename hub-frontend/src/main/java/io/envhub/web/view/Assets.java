@@ -29,6 +29,7 @@ public class Assets {
     /** The static files under {@code META-INF/resources} that pages load; add a new one here. */
     public static final List<String> FILES = List.of("css/envhub.css", "css/bounty.css", "css/research.css", "css/admin.css",
             "css/evals.css", "css/publish.css",
+            "css/community.css",
             "js/envhub.js", "favicon.svg");
     /** One year, as {@code Cache-Control} wants it. */
     static final String CACHE = "public, max-age=31536000, immutable";

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class InstallSnippetsTest {
     private static Detail env(String visibility, Install install) {
         return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", "validated", 0, 0, false,
-                null, null, install, null, null, null, null, null, null, null, null, null, null);
+                null, null, install, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     private static final Install HUB = new Install("pip install --index-url https://hub.example/simple/alice/ reverse-text",
