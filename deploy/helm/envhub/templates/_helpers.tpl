@@ -49,13 +49,20 @@ http://{{ include "envhub.fullname" . }}-bounty-service:{{ .Values.bountyService
 {{- default (printf "%s-keycloak-clients" (include "envhub.fullname" .)) .Values.keycloak.existingSecret -}}
 {{- end -}}
 
-{{/* One env entry read from a Secret key. */}}
+{{- define "envhub.notificationsSecret" -}}
+{{- default (printf "%s-notifications" (include "envhub.fullname" .)) .Values.notifications.existingSecret -}}
+{{- end -}}
+
+{{/* One env entry read from a Secret key (.optional: the key may be absent). */}}
 {{- define "envhub.secretEnv" -}}
 - name: {{ .name }}
   valueFrom:
     secretKeyRef:
       name: {{ .secret }}
       key: {{ .key }}
+      {{- if .optional }}
+      optional: true
+      {{- end }}
 {{- end -}}
 
 {{/* Environment every service shares: Keycloak, the token issuer, the listening address. */}}

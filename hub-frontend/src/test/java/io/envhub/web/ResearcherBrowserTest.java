@@ -97,7 +97,13 @@ class ResearcherBrowserTest {
                 assertTrue(pip.getRect().getX() + pip.getRect().getWidth() <= Chromium.PHONE_WIDTH,
                         "the install command wraps inside the screen: " + pip.getRect());
                 Object pageWidth = driver.executeScript("return document.documentElement.scrollWidth;");
-                assertTrue(((Number) pageWidth).intValue() <= Chromium.PHONE_WIDTH, "nothing widens the page: " + pageWidth);
+                Object widening = driver.executeScript("var w = arguments[0], out = [];"
+                        + " document.querySelectorAll('body *').forEach(function (e) {"
+                        + " var r = e.getBoundingClientRect(); if (r.right > w + 0.5) out.push(e.tagName.toLowerCase()"
+                        + " + (e.className ? '.' + String(e.className).replace(/ +/g, '.') : '') + ' right=' + Math.round(r.right)); });"
+                        + " return out.slice(0, 8).join(', ');", Chromium.PHONE_WIDTH);
+                assertTrue(((Number) pageWidth).intValue() <= Chromium.PHONE_WIDTH,
+                        "nothing widens the page: " + pageWidth + " (wider: " + widening + ")");
                 Object brokenWord = driver.executeScript("var c = getComputedStyle(document.getElementById('install-pip'));"
                         + " return c.overflowWrap + ' ' + c.wordBreak;");
                 assertEquals("break-word normal", brokenWord, "words are kept whole where they fit");
