@@ -46,7 +46,8 @@ final class V1TaskChecks {
                         + (row.hasNonNull("error") ? " (" + row.path("error").asText() + ")" : "");
             }
         }
-        String counts = valid + " of " + total + " tasks valid";
+        int all = t.path("tasks").asInt(total);
+        String counts = valid + " of " + total + " tasks valid" + (all > total ? " (the first " + total + " of " + all + " tasks)" : "");
         if (valid == total) {
             return new Outcome(CheckResult.pass(ID, "verifiers' validate checks (" + what + ") on the subprocess runtime: "
                     + counts, 0), null);

@@ -279,6 +279,7 @@ def task_checks(vf, tasks, count):
         runtime = None
         try:
             runtime = make_runtime(SubprocessConfig(), name="envhub-validate-%d" % i)
+            runtime.env = dict(task.runtime_env()) if callable(getattr(task, "runtime_env", None)) else {}
             trace = trace_for(vf, task, "")
             trace.nodes.clear()
             resolve(runtime.start())
@@ -295,7 +296,7 @@ def task_checks(vf, tasks, count):
                 except Exception:
                     only_main_process()
         rows.append(row)
-    return {"defines": defines, "rows": rows}
+    return {"defines": defines, "rows": rows, "tasks": len(tasks)}
 
 
 def describe_load(cls, config_cls, tasks, infinite):
