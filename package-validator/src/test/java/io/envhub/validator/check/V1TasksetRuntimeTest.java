@@ -238,6 +238,22 @@ class V1TasksetRuntimeTest extends SandboxedEngineTest {
     }
 
     @Test
+    void rewardsThatAllNeedARuntimeAreStaticChecksOnlyNotFailed() {
+        Path wheel = taskset("runtime-scored", EXACT, BUNDLED)
+                .file("runtime_scored/taskset.py", TASKSET.replace("async def exact(self, trace: vf.Trace) -> float:",
+                                "async def exact(self, trace: vf.Trace, runtime) -> float:")
+                        .replace("REWARD", EXACT.indent(8).stripTrailing()).replace("LOAD", BUNDLED.strip().indent(8).stripTrailing()))
+                .write(fx.wheels);
+        ValidationReport r = validate(withVerifiers, wheel, "needs-runtime");
+        String json = ReportJson.write(r);
+        assertEquals(ValidationReport.VALIDATED, r.status(), json);
+        assertFalse(r.runtimeVerified(), json);
+        assertEquals("every reward of ReverseTask needs a runtime (exact); the validator scores rewards offline", r.skipReason(),
+                json);
+        assertEquals(4, r.dataset().size(), "the dataset was read before the rewards: " + json);
+    }
+
+    @Test
     void twoExportedTasksetsFailInVerifiersOwnWords() {
         Path wheel = taskset("two-tasksets", EXACT, BUNDLED)
                 .file("two_tasksets/__init__.py", """
