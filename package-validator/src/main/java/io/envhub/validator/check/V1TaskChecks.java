@@ -34,6 +34,13 @@ final class V1TaskChecks {
             return new Outcome(CheckResult.skip(ID, "verifiers' validate checks (" + what + ") not run: "
                     + t.path("skipped").asText()), null);
         }
+        for (JsonNode row : t.path("rows")) {
+            String host = row.path("network").asText("");
+            if (host.matches("[A-Za-z0-9.:_-]{1,253}")) {
+                return new Outcome(CheckResult.skip(ID, "verifiers' validate checks (" + what + ") need network access to "
+                        + host + " (the sandbox has no network)"), null);
+            }
+        }
         int total = 0;
         int valid = 0;
         String firstBad = null;

@@ -254,6 +254,24 @@ class V1TasksetRuntimeTest extends SandboxedEngineTest {
     }
 
     @Test
+    void aSetupThatNeedsTheNetworkSkipsTheTaskChecksNamingTheHostAndTheRestRuns() {
+        String setup = TASKSET.replace("    async def validate(self, runtime) -> bool:", """
+                    async def setup(self, trace, runtime) -> None:
+                        import socket
+                        socket.create_connection(("huggingface.co", 443), timeout=5)
+
+                    async def validate(self, runtime) -> bool:""".stripLeading().indent(4).stripTrailing())
+                .replace("REWARD", EXACT.indent(8).stripTrailing()).replace("LOAD", BUNDLED.strip().indent(8).stripTrailing());
+        Path wheel = taskset("setup-online", EXACT, BUNDLED).file("setup_online/taskset.py", setup).write(fx.wheels);
+        ValidationReport r = validate(withVerifiers, wheel, "setup-network");
+        String json = ReportJson.write(r);
+        assertTrue(r.runtimeVerified(), json);
+        EngineFixture.assertCheck(r, "runtime.task_checks", CheckStatus.SKIP,
+                "verifiers' validate checks (Task.setup and Task.validate) need network access to huggingface.co");
+        EngineFixture.assertCheck(r, "trust.reward_hacking", CheckStatus.PASS, "");
+    }
+
+    @Test
     void twoExportedTasksetsFailInVerifiersOwnWords() {
         Path wheel = taskset("two-tasksets", EXACT, BUNDLED)
                 .file("two_tasksets/__init__.py", """

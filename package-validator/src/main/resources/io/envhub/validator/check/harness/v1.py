@@ -12,6 +12,7 @@ import math
 import numbers
 import typing
 
+from . import network
 from .channel import HarnessError, exc_text, only_main_process
 from .rewards import junk
 from .values import resolve, text_of
@@ -289,6 +290,9 @@ def task_checks(vf, tasks, count):
         except Exception as e:
             only_main_process()
             row["reason"], row["error"] = "error", exc_text(e, 200)
+            host = network.network_failure(e)
+            if host:
+                row["network"] = host
         finally:
             if runtime is not None:
                 try:
