@@ -272,6 +272,15 @@ class V1TasksetRuntimeTest extends SandboxedEngineTest {
     }
 
     @Test
+    void withoutAResolverTheWheelhouseMustHoldVerifiers() {
+        Path wheel = taskset("wheelhouse-only", EXACT, BUNDLED).write(fx.wheels);
+        ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "v1-wheelhouse-only");
+        String json = ReportJson.write(r);
+        assertFalse(r.runtimeVerified(), json);
+        assertTrue(r.skipReason().startsWith("missing dependency: verifiers (no wheel from the configured index"), json);
+    }
+
+    @Test
     void twoExportedTasksetsFailInVerifiersOwnWords() {
         Path wheel = taskset("two-tasksets", EXACT, BUNDLED)
                 .file("two_tasksets/__init__.py", """
