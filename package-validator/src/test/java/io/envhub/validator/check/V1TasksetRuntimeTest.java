@@ -281,6 +281,53 @@ class V1TasksetRuntimeTest extends SandboxedEngineTest {
     }
 
     @Test
+    void chatPromptsAndWeightedRewardsAreScoredWithTheirWeights() {
+        String source = """
+                import verifiers.v1 as vf
+
+
+                class EchoData(vf.TaskData):
+                    answer: str
+
+
+                class EchoTask(vf.Task[EchoData]):
+                    @vf.reward(weight=2.0)
+                    def exact(self, trace: vf.Trace) -> float:
+                        return float(trace.last_reply == self.data.answer)
+
+                    @vf.reward(weight=0.5)
+                    async def mentions_answer(self, task: EchoData, trace: vf.Trace) -> float:
+                        return float(task.answer in trace.last_reply)
+
+                    @vf.metric
+                    async def reply_length(self, trace: vf.Trace) -> float:
+                        return float(len(trace.last_reply))
+
+
+                class EchoTaskset(vf.Taskset[EchoTask, vf.TasksetConfig]):
+                    def load(self):
+                        for i, word in enumerate(["alpha", "bravo", "charlie"]):
+                            yield EchoTask(EchoData(idx=i, system_prompt="Answer with one word.",
+                                                    prompt=[vf.UserMessage(content="Say the word after " + word)],
+                                                    answer=word.upper()))
+                """;
+        Path wheel = Fixtures.bare("chat-echo")
+                .file("chat_echo/__init__.py", "from chat_echo.taskset import EchoTaskset\n\n__all__ = [\"EchoTaskset\"]\n")
+                .file("chat_echo/taskset.py", source).write(fx.wheels);
+        ValidationReport r = validate(withVerifiers, wheel, "chat-weights");
+        String json = ReportJson.write(r);
+        assertTrue(r.runtimeVerified(), json);
+        EngineFixture.assertCheck(r, "runtime.rubric", CheckStatus.PASS,
+                "2 rewards of EchoTask: exact (weight 2.0), mentions_answer (weight 0.5, async)");
+        EngineFixture.assertCheck(r, "runtime.load_environment", CheckStatus.PASS, "default config TasksetConfig(); load() gave 3 tasks");
+        assertEquals(2.5, probe(r, "answer").meanScore(), json);
+        assertEquals(0.0, probe(r, "echo").meanScore(), json);
+        assertEquals(List.of("idx", "prompt", "system_prompt", "answer"), r.dataset().columns(), json);
+        assertEquals("chat", r.dataset().schema().get(1).type(), json);
+        assertEquals("user: Say the word after alpha", r.dataset().sample().get(0).get(1), json);
+    }
+
+    @Test
     void twoExportedTasksetsFailInVerifiersOwnWords() {
         Path wheel = taskset("two-tasksets", EXACT, BUNDLED)
                 .file("two_tasksets/__init__.py", """
