@@ -55,11 +55,14 @@ final class InstallStep {
     }
 
     Outcome run(JobDir job, Path wheelInJob) {
-        return run(job, wheelInJob, null);
+        return run(job, wheelInJob, null, List.of());
     }
 
-    /** Installs the wheel; {@code deps} (or null) holds the dependency wheels resolved for it, bound at /deps. */
-    Outcome run(JobDir job, Path wheelInJob, Path deps) {
+    /**
+     * Installs the wheel; {@code deps} (or null) holds the dependency wheels resolved for it, bound at /deps;
+     * {@code implicit} are requirements installed beside it that it does not declare ({@code verifiers} for a v1 package).
+     */
+    Outcome run(JobDir job, Path wheelInJob, Path deps, List<String> implicit) {
         long t0 = System.nanoTime();
         SandboxLimits limits = settings.limits().withTime(settings.installWallSeconds(), settings.installWallSeconds());
         SandboxResult venv = sandbox.run(SandboxSpec.of(limits, List.of(Mount.writable(job.venv(), VENV)),
@@ -85,6 +88,7 @@ final class InstallStep {
             mounts.add(Mount.readOnly(deps, "/deps"));
         }
         pip.add("/wheel/" + wheelInJob.getFileName());
+        pip.addAll(implicit);
         SandboxResult r = sandbox.run(new SandboxSpec(pip, mounts, Map.of("PIP_CONFIG_FILE", "/dev/null"), null, limits));
         long ms = ms(t0);
         String output = r.stdout() + "\n" + r.stderr();

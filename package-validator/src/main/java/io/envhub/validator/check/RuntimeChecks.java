@@ -98,6 +98,9 @@ final class RuntimeChecks {
         if (r == null) {
             return stage + " completed (details lost: the run was killed in a later stage)";
         }
+        if (r.path("messages").hasNonNull(stage)) { // a v1 taskset says what each stage did in its own terms
+            return cut(r.path("messages").path(stage).asText(), 1000);
+        }
         return switch (stage) {
             case "import" -> "imported " + module;
             case "load_environment" -> "load_environment() returned an environment";

@@ -107,7 +107,9 @@ public final class ValidationEngine {
             return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
         }
         try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
-            report.add(new AstCheck(sandbox, settings).run(job, wheel, stat.module()));
+            CheckResult ast = new AstCheck(sandbox, settings).run(job, wheel, stat.module());
+            report.add(ast);
+            boolean v1 = ast.is(CheckStatus.PASS) && ast.message().startsWith(AstCheck.V1);
             report.staticMs(ms(t0));
             String failed = report.firstFailure();
             if (failed != null) {
@@ -117,7 +119,9 @@ public final class ValidationEngine {
             }
             long t1 = System.nanoTime();
             Path deps = null;
-            List<String> requires = stat.wheel().metadata().requiresDist();
+            List<String> implicit = v1 ? V1Requirements.implicit(stat.wheel().metadata().requiresDist()) : List.of();
+            List<String> requires = new ArrayList<>(stat.wheel().metadata().requiresDist());
+            requires.addAll(implicit);
             if (dependencies != null && owner != null && !requires.isEmpty()) {
                 Resolution resolved = dependencies.resolve(requires, owner, job.deps(), job.scratch());
                 if (!resolved.resolved()) {
@@ -132,7 +136,7 @@ public final class ValidationEngine {
                 deps = job.deps();
             }
             InstallStep.Outcome install = new InstallStep(sandbox, settings).run(job,
-                    job.putWheel(wheel, stat.wheel().expectedFileName()), deps);
+                    job.putWheel(wheel, stat.wheel().expectedFileName()), deps, implicit);
             report.add(install.check());
             report.installMs(ms(t1));
             if (!install.installed()) {
@@ -163,8 +167,24 @@ public final class ValidationEngine {
                     + ErrorHints.explain(first.result().path("error"), module, settings.limits()) + ")");
             return;
         }
+        String staticOnly = staticOnly(first.result());
+        if (staticOnly != null) {
+            LOG.infof("%s: runtime checks skipped: %s", module, staticOnly);
+            report.runtime(first.result(), first);
+            report.runtimeMs(ms(t2));
+            report.skipReason(staticOnly);
+            report.skipRuntimeAndTrust(staticOnly);
+            return;
+        }
         List<CheckResult> checks = runtime.checks(first, module);
         report.addAll(checks);
+        V1TaskChecks.Outcome taskChecks = V1TaskChecks.of(first.result());
+        if (taskChecks != null) {
+            report.add(taskChecks.check());
+            if (taskChecks.flag() != null) {
+                report.flag(taskChecks.flag());
+            }
+        }
         JsonNode r = first.result();
         report.runtime(r, first);
         report.runtimeMs(ms(t2));
@@ -210,6 +230,15 @@ public final class ValidationEngine {
         String host = r.path("error").path("network").asText("").strip();
         boolean early = stage.equals("import") || stage.equals("load_environment");
         return early && host.matches("[A-Za-z0-9.:_-]{1,253}") ? host : null;
+    }
+
+    /** Why the harness could not complete for a reason that is not the package's fault, or null. */
+    private static String staticOnly(JsonNode r) {
+        if (r == null || !r.path("error").hasNonNull("staticOnly")) {
+            return null;
+        }
+        String why = r.path("error").path("staticOnly").asText().strip();
+        return why.length() > 300 ? why.substring(0, 300) + "\u2026" : why;
     }
 
     private static List<String> flags(TrustChecks.Hacking hacking, CheckResult det) {

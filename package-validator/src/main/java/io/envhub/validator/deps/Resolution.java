@@ -31,7 +31,8 @@ public record Resolution(List<Path> wheels, List<String> missing, String problem
     /** Why the runtime checks cannot run, naming every missing dependency; null when resolved. */
     public String reason() {
         if (!missing.isEmpty()) {
-            return "missing dependency: " + String.join(", ", missing) + " (no wheel from the configured index)";
+            return missing.size() == 1 ? "dependency " + missing.get(0) + " is not available from the upstream index"
+                    : "dependencies " + String.join(", ", missing) + " are not available from the upstream index";
         }
         return problem == null ? null : "dependencies cannot be resolved: " + problem;
     }

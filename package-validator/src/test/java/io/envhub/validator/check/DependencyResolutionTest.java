@@ -88,10 +88,10 @@ class DependencyResolutionTest extends SandboxedEngineTest {
         ValidationReport r = validate(wheel, "sdist-only");
         assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
         assertFalse(r.runtimeVerified());
-        assertEquals("missing dependency: sdist-only-dep (no wheel from the configured index)", r.skipReason());
-        EngineFixture.assertCheck(r, "install", CheckStatus.SKIP, "missing dependency: sdist-only-dep");
+        assertEquals("dependency sdist-only-dep is not available from the upstream index", r.skipReason());
+        EngineFixture.assertCheck(r, "install", CheckStatus.SKIP, "dependency sdist-only-dep is not available");
         for (String id : List.of("runtime.import", "runtime.load_environment", "runtime.rewards", "trust.reward_hacking")) {
-            EngineFixture.assertCheck(r, id, CheckStatus.SKIP, "missing dependency: sdist-only-dep");
+            EngineFixture.assertCheck(r, id, CheckStatus.SKIP, "dependency sdist-only-dep is not available");
         }
     }
 
@@ -101,7 +101,7 @@ class DependencyResolutionTest extends SandboxedEngineTest {
                 .requires("nowhere-to-be-found>=2").requires("tiny-dep").write(fx.wheels);
         ValidationReport r = validate(wheel, "two-missing");
         assertFalse(r.runtimeVerified());
-        assertEquals("missing dependency: sdist-only-dep>=1.0, nowhere-to-be-found>=2 (no wheel from the configured index)",
+        assertEquals("dependencies sdist-only-dep>=1.0, nowhere-to-be-found>=2 are not available from the upstream index",
                 r.skipReason(), ReportJson.write(r));
         assertTrue(r.summary().contains("sdist-only-dep>=1.0, nowhere-to-be-found>=2"), r.summary());
     }

@@ -10,5 +10,6 @@ The directory is never put on sys.path: the environment's own imports resolve ex
   rewards      calling reward functions (Caller), sample scores and the reward-hacking probes
   fingerprint  MinHash-LSH fingerprint of the dataset (same format as io.envhub.format.fingerprint)
   network      remembers the hosts the environment's code tried to reach
+  v1           the verifiers v1 runtime: the exported Taskset, load(), TaskData rows, Task.score on synthetic traces
   run          run mode: the stages from import to fingerprint, and the result
 """

@@ -4,7 +4,7 @@ import inspect
 import resource
 import time
 
-from . import network
+from . import network, v1
 from .channel import HarnessError, describe, emit, exc_text, only_main_process
 from .discover import find_dataset, find_rubric
 from .fingerprint import fingerprint
@@ -40,68 +40,147 @@ def run_mode(module_name, sample_rows, probe_rows, fingerprint_rows, probes_only
         import importlib
         module = importlib.import_module(module_name)
         only_main_process()
-        stages.begin("load_environment")
-        load = getattr(module, "load_environment", None)
-        if not callable(load):
-            raise HarnessError("module '%s' has no callable load_environment" % module_name)
-        try:
-            env = resolve(load())
-        except Exception as e:
-            only_main_process()
-            raise HarnessError("load_environment() raised " + exc_text(e)) from e
-        only_main_process()
-        if env is None:
-            raise HarnessError("load_environment() returned None")
-        stages.begin("dataset")
-        source, rows = find_dataset(env)
-        columns = []
-        for r in rows:
-            for k in r:
-                if k not in columns and len(columns) < 100:
-                    columns.append(str(k))
-        with_prompt = sum(1 for r in rows if r.get("prompt") is not None or r.get("question") is not None)
-        result["dataset"] = {"source": source, "size": len(rows), "columns": columns, "rowsWithPrompt": with_prompt}
-        try:
-            schema, sample = preview(rows, columns)
-            result["dataset"]["schema"] = schema
-            result["dataset"]["sample"] = sample
-        except Exception:
-            pass  # a row whose values cannot be shown leaves the preview out, not the check
-        if not rows:
-            raise HarnessError("the dataset ('%s') is empty" % source)
-        if with_prompt < len(rows):
-            missing = next(i for i, r in enumerate(rows) if r.get("prompt") is None and r.get("question") is None)
-            raise HarnessError("%d of %d dataset rows have neither 'prompt' nor 'question' (first: row %d)"
-                               % (len(rows) - with_prompt, len(rows), missing))
-        stages.begin("rubric")
-        funcs, weights = find_rubric(env)
-        parser = get(get(env, "rubric"), "parser")
-        callers = [Caller(f, parser) for f in funcs]
-        result["rubric"] = {"functions": [{"name": c.name, "weight": w, "async": inspect.iscoroutinefunction(c.func)}
-                                          for c, w in zip(callers, weights)]}
-        stages.begin("rewards")
-        result["samples"] = score_samples(callers, rows, sample_rows)
-        for f, c in zip(result["rubric"]["functions"], callers):
-            f["completionFormat"] = c.fmt
-        stages.begin("probes")
-        result["probes"] = run_probes(callers, weights, rows, probe_rows)
-        if not probes_only:
-            stages.begin("fingerprint")
-            result["fingerprint"] = fingerprint(rows, fingerprint_rows)
+        if v1.is_v1(module):
+            run_v1(module, module_name, stages, result, sample_rows, probe_rows, fingerprint_rows, probes_only)
+        else:
+            run_v0(module, module_name, stages, result, sample_rows, probe_rows, fingerprint_rows, probes_only)
         stages.end()
         result["ok"] = True
     except BaseException as e:
+        fail(stages, result, e)
+    finish(stages, result, started)
+
+
+def run_v0(module, module_name, stages, result, sample_rows, probe_rows, fingerprint_rows, probes_only):
+    """A v0 package: load_environment() returns an environment with a dataset and a rubric."""
+    stages.begin("load_environment")
+    load = getattr(module, "load_environment", None)
+    if not callable(load):
+        raise HarnessError("module '%s' has no callable load_environment" % module_name)
+    try:
+        env = resolve(load())
+    except Exception as e:
         only_main_process()
-        stage = stages.current
-        stages.end()
-        err = describe(e.__cause__ if isinstance(e, HarnessError) and e.__cause__ else e)
-        if isinstance(e, HarnessError):
-            err["harness"] = str(e)
-        err["stage"] = stage
-        host = network.network_failure(e)
-        if host:
-            err["network"] = host
-        result["error"] = err
+        raise HarnessError("load_environment() raised " + exc_text(e)) from e
+    only_main_process()
+    if env is None:
+        raise HarnessError("load_environment() returned None")
+    stages.begin("dataset")
+    source, rows = find_dataset(env)
+    columns = []
+    for r in rows:
+        for k in r:
+            if k not in columns and len(columns) < 100:
+                columns.append(str(k))
+    with_prompt = sum(1 for r in rows if r.get("prompt") is not None or r.get("question") is not None)
+    result["dataset"] = {"source": source, "size": len(rows), "columns": columns, "rowsWithPrompt": with_prompt}
+    try:
+        schema, sample = preview(rows, columns)
+        result["dataset"]["schema"] = schema
+        result["dataset"]["sample"] = sample
+    except Exception:
+        pass  # a row whose values cannot be shown leaves the preview out, not the check
+    if not rows:
+        raise HarnessError("the dataset ('%s') is empty" % source)
+    if with_prompt < len(rows):
+        missing = next(i for i, r in enumerate(rows) if r.get("prompt") is None and r.get("question") is None)
+        raise HarnessError("%d of %d dataset rows have neither 'prompt' nor 'question' (first: row %d)"
+                           % (len(rows) - with_prompt, len(rows), missing))
+    stages.begin("rubric")
+    funcs, weights = find_rubric(env)
+    parser = get(get(env, "rubric"), "parser")
+    callers = [Caller(f, parser) for f in funcs]
+    result["rubric"] = {"functions": [{"name": c.name, "weight": w, "async": inspect.iscoroutinefunction(c.func)}
+                                      for c, w in zip(callers, weights)]}
+    stages.begin("rewards")
+    result["samples"] = score_samples(callers, rows, sample_rows)
+    for f, c in zip(result["rubric"]["functions"], callers):
+        f["completionFormat"] = c.fmt
+    stages.begin("probes")
+    result["probes"] = run_probes(callers, weights, rows, probe_rows)
+    if not probes_only:
+        stages.begin("fingerprint")
+        result["fingerprint"] = fingerprint(rows, fingerprint_rows)
+
+
+def run_v1(module, module_name, stages, result, sample_rows, probe_rows, fingerprint_rows, probes_only):
+    """A verifiers v1 package: its one exported Taskset, load() with the default config, the tasks' rewards."""
+    stages.begin("load_environment")
+    vf, cls, config_cls, tasks, infinite = v1.load_tasks(module, module_name)
+    messages = {"import": "imported %s (verifiers v1 taskset package)" % module_name,
+                "load_environment": v1.describe_load(cls, config_cls, tasks, infinite)}
+    result["layout"] = "v1"
+    result["messages"] = messages
+    stages.begin("dataset")
+    rows = v1.rows_of(tasks)
+    columns = []
+    for r in rows:
+        for k in r:
+            if k not in columns and len(columns) < 100:
+                columns.append(str(k))
+    with_prompt = sum(1 for t in tasks if getattr(t.data, "prompt", None) is not None)
+    source = "%s.load()" % cls.__name__
+    result["dataset"] = {"source": source, "size": len(rows), "columns": columns, "rowsWithPrompt": with_prompt}
+    try:
+        schema, sample = preview(rows, columns)
+        result["dataset"]["schema"] = schema
+        result["dataset"]["sample"] = sample
+    except Exception:
+        pass  # a row whose values cannot be shown leaves the preview out, not the check
+    if not tasks:
+        raise HarnessError("%s.load() gave no tasks" % cls.__name__)
+    data_cls = type(tasks[0].data)
+    messages["dataset"] = "%d tasks of %s from %s, fields %s" % (len(rows), data_cls.__name__, source, ", ".join(columns))
+    stages.begin("rubric")
+    functions, extra = v1.rubric(vf, tasks)
+    result["rubric"] = {"functions": [{"name": f["name"], "weight": f["weight"], "async": f["async"],
+                                       "completionFormat": "trace"} for f in functions]}
+    result["task"] = {"class": type(tasks[0]).__name__, "data": data_cls.__name__, "stops": extra["stops"],
+                      "metrics": extra["metrics"], "needsRuntime": [f["name"] for f in functions if f["needsRuntime"]]}
+    shown = ["%s (weight %s%s%s)" % (f["name"], f["weight"], ", async" if f["async"] else "",
+                                     ", needs a runtime: not scored offline" if f["needsRuntime"] else "")
+             for f in functions]
+    messages["rubric"] = "%d reward%s of %s: %s%s" % (len(functions), "" if len(functions) == 1 else "s",
+                                                      type(tasks[0]).__name__, ", ".join(shown),
+                                                      "; stop conditions: " + ", ".join(extra["stops"]) if extra["stops"] else "")
+    stages.begin("rewards")
+    result["samples"] = v1.score_samples(vf, tasks, sample_rows)
+    scored = len({s["row"] for s in result["samples"]})
+    messages["rewards"] = "Task.score gave finite rewards on %d tasks (synthetic traces replying the reference answer)" \
+                          % scored
+    if not probes_only:
+        stages.begin("validate")
+        checks = v1.task_checks(vf, tasks, probe_rows)
+        if checks is not None:
+            result["taskChecks"] = checks
+    stages.begin("probes")
+    result["probes"] = v1.run_probes(vf, tasks, probe_rows)
+    if not probes_only:
+        stages.begin("fingerprint")
+        result["fingerprint"] = fingerprint(rows, fingerprint_rows)
+
+
+def fail(stages, result, e):
+    """Records the error of the stage that was running."""
+    only_main_process()
+    stage = stages.current
+    stages.end()
+    err = describe(e.__cause__ if isinstance(e, HarnessError) and e.__cause__ else e)
+    if isinstance(e, HarnessError):
+        err["harness"] = str(e)
+    err["stage"] = stage
+    host = network.network_failure(e)
+    if host:
+        err["network"] = host
+    if isinstance(e, v1.StaticOnly):
+        err["staticOnly"] = str(e)
+    elif stage == "import" and isinstance(e, ModuleNotFoundError) and (e.name or "").split(".")[0] == "verifiers":
+        err["staticOnly"] = "dependency verifiers is not available from the upstream index"
+
+    result["error"] = err
+
+
+def finish(stages, result, started):
     result["stages"] = stages.done
     result["wallMs"] = int((time.monotonic() - started) * 1000)
     result["peakMemoryBytes"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
