@@ -4,6 +4,7 @@ import io.envhub.format.archive.ArchiveLimits;
 import io.envhub.format.archive.SafeZipReader;
 import io.envhub.format.archive.ZipEntryInfo;
 import io.envhub.format.layout.PackageLayout.Kind;
+import io.envhub.format.layout.PackageLayout.Refused;
 import io.envhub.format.layout.PackageIndex.Role;
 import io.envhub.format.layout.PackageIndex.Sym;
 import io.envhub.format.layout.PackageIndex.SymKind;
@@ -84,20 +85,20 @@ public final class LayoutReader {
         String entry = index.pathOf.get(module);
         if (entry == null) {
             return new PackageLayout(Kind.NONE, "no " + module + ".py or " + module + "/__init__.py: verifiers imports '"
-                    + module + "' (the project name with '-' as '_')", module, null, null, null);
+                    + module + "' (the project name with '-' as '_')", Refused.NO_MODULE, module, null, null, null);
         }
         PySource src = index.source(module);
         String v0 = loadEnvironment(module);
         if (src.all == null) {
             if (v0 != null) {
-                return new PackageLayout(Kind.V0, null, module, entry, v0, null);
+                return new PackageLayout(Kind.V0, null, null, module, entry, v0, null);
             }
             String tasksets = String.join(", ", index.classesWith(Role.TASKSET));
             if (!tasksets.isEmpty()) {
-                return refuse("module '" + module + "' defines no `__all__`; a verifiers v1 taskset package exports its"
+                return refuse(Refused.NO_ALL, "module '" + module + "' defines no `__all__`; a verifiers v1 taskset package exports its"
                         + " Taskset subclass (" + tasksets + ") via `__all__`, e.g. `__all__ = [\"" + first(tasksets) + "\"]`", entry);
             }
-            return refuse("module '" + module + "' is neither a verifiers v1 taskset package (no `__all__` exporting a"
+            return refuse(Refused.NEITHER, "module '" + module + "' is neither a verifiers v1 taskset package (no `__all__` exporting a"
                     + " Taskset subclass) nor a v0 environment (no load_environment in " + entry + ")", entry);
         }
         List<Sym> tasksets = new ArrayList<>();
@@ -117,30 +118,31 @@ public final class LayoutReader {
             }
         }
         if (tasksets.size() > 1) {
-            return refuse(many(tasksets, "Taskset"), entry);
+            return refuse(Refused.MORE_THAN_ONE, many(tasksets, "Taskset"), entry);
         }
         if (tasksets.isEmpty()) {
             if (v0 != null) {
-                return new PackageLayout(Kind.V0, null, module, entry, v0, null);
+                return new PackageLayout(Kind.V0, null, null, module, entry, v0, null);
             }
-            return refuse("module '" + module + "' exports no Taskset subclass via `__all__` (found " + src.all
+            return refuse(Refused.NO_TASKSET, "module '" + module + "' exports no Taskset subclass via `__all__` (found " + src.all
                     + "); export exactly one (and it defines no load_environment for a v0 environment either)", entry);
         }
         if (envs.size() > 1) {
-            return refuse(many(envs, "Env"), entry);
+            return refuse(Refused.MORE_THAN_ONE, many(envs, "Env"), entry);
         }
         if (harnesses.size() > 1) {
-            return refuse(many(harnesses, "Harness"), entry);
+            return refuse(Refused.MORE_THAN_ONE, many(harnesses, "Harness"), entry);
         }
         Sym taskset = tasksets.get(0);
         Sym env = envs.isEmpty() ? null : envs.get(0);
         Sym harness = harnesses.isEmpty() ? null : harnesses.get(0);
         String where = taskset.kind() == SymKind.CLASS ? index.pathOf.get(taskset.module()) : taskset.module();
-        return new PackageLayout(Kind.V1, null, module, entry, where, new FactsReader(index, requiresDist).facts(taskset, env, harness));
+        return new PackageLayout(Kind.V1, null, null, module, entry, where,
+                new FactsReader(index, requiresDist).facts(taskset, env, harness));
     }
 
-    private PackageLayout refuse(String why, String entry) {
-        return new PackageLayout(Kind.NONE, why, module, entry, null, null);
+    private PackageLayout refuse(Refused refused, String why, String entry) {
+        return new PackageLayout(Kind.NONE, why, refused, module, entry, null, null);
     }
 
     private String many(List<Sym> syms, String base) {

@@ -8,12 +8,13 @@ import java.util.List;
  * @param kind {@link Kind#V1} (a verifiers v1 taskset package), {@link Kind#V0} (a module with
  *     {@code load_environment}), or {@link Kind#NONE}
  * @param refusal why the package is refused, in one sentence; null when it is accepted
+ * @param refused which refusal, or null when accepted
  * @param module the import name (the project name with {@code -} as {@code _})
  * @param entry the wheel member read first ({@code module/__init__.py} or {@code module.py}), or null when absent
  * @param where for v0, where {@code load_environment} is defined; for v1, the file defining the taskset class
  * @param taskset the v1 facts, or null for v0 and refusals
  */
-public record PackageLayout(Kind kind, String refusal, String module, String entry, String where, TasksetFacts taskset) {
+public record PackageLayout(Kind kind, String refusal, Refused refused, String module, String entry, String where, TasksetFacts taskset) {
 
     /** The two layouts, and neither. */
     public enum Kind {
@@ -23,6 +24,20 @@ public record PackageLayout(Kind kind, String refusal, String module, String ent
         V0,
         /** Neither (always with a refusal). */
         NONE
+    }
+
+    /** The refusals, in verifiers' terms. */
+    public enum Refused {
+        /** Neither {@code module.py} nor {@code module/__init__.py}. */
+        NO_MODULE,
+        /** Taskset classes but no {@code __all__}. */
+        NO_ALL,
+        /** {@code __all__} exports no Taskset subclass (and there is no {@code load_environment}). */
+        NO_TASKSET,
+        /** More than one Taskset (or Env, or Harness) subclass exported. */
+        MORE_THAN_ONE,
+        /** Neither layout: no {@code __all__}, no Taskset class, no {@code load_environment}. */
+        NEITHER
     }
 
     /** Whether the package has one of the two layouts and nothing in it is refused. */

@@ -98,6 +98,11 @@ public final class ValidationEngine {
         if (topLevel.flag() != null) {
             report.flag(topLevel.flag());
         }
+        LayoutStep.Outcome layout = stat.module() == null || report.firstFailure() != null ? null
+                : LayoutStep.run(wheel, stat.wheel(), stat.module(), settings);
+        if (layout != null && layout.check() != null) {
+            report.add(layout.check());
+        }
         String failedBefore = report.firstFailure();
         if (failedBefore != null) {
             String why = "not run: " + failedBefore + " failed";
@@ -106,8 +111,19 @@ public final class ValidationEngine {
             report.skipRuntimeAndTrust(why);
             return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
         }
+        if (layout != null && layout.v1()) {
+            report.layout(LayoutStep.report(layout.layout()));
+            report.staticMs(ms(t0));
+            String why = LayoutStep.V1_RUNTIME_NOT_RUN;
+            report.add(CheckResult.skip(InstallStep.ID, why));
+            report.skipReason(why);
+            report.skipRuntimeAndTrust(why);
+            return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
+        }
         try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
-            report.add(new AstCheck(sandbox, settings).run(job, wheel, stat.module()));
+            CheckResult ast = new AstCheck(sandbox, settings).run(job, wheel, stat.module());
+            boolean undefined = ast.is(CheckStatus.FAIL) && ast.message().contains("does not define load_environment");
+            report.add(layout != null && layout.neither() && undefined ? LayoutStep.neither(layout.layout()) : ast);
             report.staticMs(ms(t0));
             String failed = report.firstFailure();
             if (failed != null) {
