@@ -343,6 +343,38 @@ class LayoutReaderTest {
     }
 
     @Test
+    void aTasksetBuiltOnVerifiersOwnTasksetWinsOverALegacyLoader() {
+        PackageLayout l = read("both_ways", files("both_ways/__init__.py", """
+                from typing import Literal
+
+                import verifiers.v1 as vf
+                from verifiers.v1.tasksets import ShelfTaskset, ShelfEnv
+
+
+                class BothConfig(vf.TasksetConfig):
+                    shelf: Literal["a", "b"] = "a"
+
+
+                class BothTaskset(ShelfTaskset, vf.Taskset[vf.Task, BothConfig]):
+                    \"\"\"A taskset whose load() comes from verifiers.\"\"\"
+
+
+                def load_environment(**kwargs):
+                    raise RuntimeError("use the v1 taskset")
+
+
+                __all__ = ["BothTaskset", "ShelfEnv", "load_environment"]
+                """), "both_ways/shelf.jsonl");
+        assertEquals(Kind.V1, l.kind(), l.describe());
+        assertEquals("verifiers v1 taskset BothTaskset (both_ways/__init__.py), env ShelfEnv", l.describe());
+        assertEquals("inherited", l.taskset().datasets().get(0).kind());
+        assertEquals("load() inherited from ShelfTaskset", l.taskset().datasets().get(0).where());
+        assertEquals("BothConfig", l.taskset().configClass());
+        assertEquals("\"a\"", l.taskset().configFields().get(0).defaultValue());
+        assertEquals("multi-turn", l.taskset().taskType());
+    }
+
+    @Test
     void tokenizerKeepsStringsCommentsAndContinuationsApart() {
         PySource s = PySource.parse("""
                 x = "a # not a comment"  # a comment
