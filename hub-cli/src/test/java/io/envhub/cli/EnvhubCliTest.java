@@ -110,6 +110,46 @@ class EnvhubCliTest {
     }
 
     @Test
+    void pushDryRunOfAReadmeLessV1TasksetAndARefusedOne() throws Exception {
+        Path dir = tmp.resolve("letter-count");
+        Files.createDirectories(dir.resolve("letter_count"));
+        Files.writeString(dir.resolve("pyproject.toml"), """
+                [project]
+                name = "letter-count"
+                version = "0.1.0"
+                description = "Count the letters of a word"
+                dependencies = ["verifiers[openenv]>=0.1"]
+                """);
+        Files.writeString(dir.resolve("letter_count/__init__.py"),
+                "from letter_count.taskset import LetterTaskset\n\n__all__ = [\"LetterTaskset\"]\n");
+        Files.writeString(dir.resolve("letter_count/taskset.py"), """
+                import verifiers.v1 as vf
+
+                class LetterTask(vf.Task):
+                    @vf.reward(weight=1.0)
+                    async def exact(self, trace): return 1.0
+
+                class LetterTaskset(vf.Taskset[LetterTask, vf.TasksetConfig]):
+                    def load(self):
+                        return [LetterTask(vf.TaskData(idx=0, prompt="abc"))]
+                """);
+        CliRun.Result dry = cli().run("push", dir.toString(), "--dry-run");
+        assertEquals(0, dry.exitCode(), dry.toString());
+        assertTrue(dry.out().contains("  ok   layout: verifiers v1 taskset LetterTaskset (letter_count/taskset.py)"), dry.out());
+        assertTrue(dry.out().contains("  warn readme: no README: the hub shows an overview generated from the package"), dry.out());
+        CliRun.Result build = cli().run("build", dir.toString());
+        assertEquals(0, build.exitCode(), build.toString());
+        assertTrue(build.out().contains("warn readme: no README"), build.out());
+
+        Files.writeString(dir.resolve("letter_count/__init__.py"), "from letter_count.taskset import LetterTaskset\n");
+        CliRun.Result refused = cli().run("push", dir.toString(), "--dry-run");
+        assertEquals(ExitCodes.LOCAL, refused.exitCode(), refused.toString());
+        assertTrue(refused.out().contains("  FAIL layout: module 'letter_count' defines no `__all__`"), refused.out());
+        assertTrue(refused.errorLine().startsWith("envhub: local check 'layout' failed: module 'letter_count' defines no `__all__`"),
+                refused.errorLine());
+    }
+
+    @Test
     void jsonErrorsForScripts() throws Exception {
         CliRun.Result r = cli().run("build", tmp.toString(), "--json");
         assertEquals(ExitCodes.LOCAL, r.exitCode());

@@ -1,6 +1,7 @@
 package io.envhub.contract.report;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.envhub.contract.VersionStatus;
 import java.util.List;
@@ -32,12 +33,14 @@ import java.util.Optional;
  * @param limits the limits used
  * @param durations where the time went
  * @param log tail of what the environment wrote to stdout and stderr during the main run (at most 4000 characters)
+ * @param layout the static facts of a verifiers v1 taskset package; null (and left out of the JSON) for v0 packages
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ValidationReport(String status, boolean runtimeVerified, String summary, String skipReason,
                                @JsonProperty(PACKAGE) PackageSummary packageInfo, List<CheckResult> checks, DatasetSummary dataset,
                                RubricSummary rubric, TrustReport trust, ReportFingerprint fingerprint, RuntimeStats runtime,
-                               LimitsReport limits, Durations durations, String log) {
+                               LimitsReport limits, Durations durations, String log,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) LayoutReport layout) {
 
     /** No check failed. */
     public static final String VALIDATED = VersionStatus.VALIDATED.wire();
@@ -63,9 +66,36 @@ public record ValidationReport(String status, boolean runtimeVerified, String su
      * @param limits limits
      * @param durations durations
      * @param log log
+     * @param layout layout
      */
     public ValidationReport {
         checks = checks == null ? List.of() : List.copyOf(checks);
+    }
+
+    /**
+     * A report without v1 layout facts (a v0 package).
+     *
+     * @param status status
+     * @param runtimeVerified runtime verified
+     * @param summary summary
+     * @param skipReason skip reason
+     * @param packageInfo package
+     * @param checks checks
+     * @param dataset dataset
+     * @param rubric rubric
+     * @param trust trust
+     * @param fingerprint fingerprint
+     * @param runtime runtime
+     * @param limits limits
+     * @param durations durations
+     * @param log log
+     */
+    public ValidationReport(String status, boolean runtimeVerified, String summary, String skipReason,
+                            PackageSummary packageInfo, List<CheckResult> checks, DatasetSummary dataset, RubricSummary rubric,
+                            TrustReport trust, ReportFingerprint fingerprint, RuntimeStats runtime, LimitsReport limits,
+                            Durations durations, String log) {
+        this(status, runtimeVerified, summary, skipReason, packageInfo, checks, dataset, rubric, trust, fingerprint, runtime,
+                limits, durations, log, null);
     }
 
     /**

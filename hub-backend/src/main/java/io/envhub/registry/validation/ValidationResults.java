@@ -97,6 +97,7 @@ public class ValidationResults {
                 .setParameter(1, versionId).setParameter(2, jobId).setParameter(3, status).setParameter(4, write(stored))
                 .setParameter(5, fingerprint == null ? null : write(report.get("fingerprint"))).setParameter(6, worker)
                 .setParameter(7, submitted).executeUpdate();
+        TaskTags.apply(em, versionId, report);
         Double seconds = queue.secondsSinceClaim(jobId);
         queue.finish(jobId, versionId, ValidationQueue.DONE, null);
         Verdict verdict = queue.setVersionStatus(versionId, status);

@@ -2,25 +2,23 @@ package io.envhub.cli.build;
 
 import io.envhub.format.FormatException;
 import io.envhub.format.archive.ArchiveLimits;
-import io.envhub.format.archive.SafeZipReader;
-import io.envhub.format.archive.ZipEntryInfo;
+import io.envhub.format.layout.LayoutReader;
+import io.envhub.format.layout.PackageLayout;
 import io.envhub.format.wheel.Wheel;
 import io.envhub.format.wheel.WheelReader;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The checks {@code envhub push} runs before uploading (and {@code --dry-run} runs alone): the wheel reads back
- * as a valid wheel, the module named after the project is in it, it defines {@code load_environment} (a text
- * check; the hub's validator really imports it), and there is a README for the environment's page.
+ * as a valid wheel, the module named after the project is in it, and its layout is one the hub accepts, decided
+ * from the sources without running them by package-format's {@link LayoutReader} (the validator decides the same way
+ * in the same words): a verifiers v1 taskset package (exactly one {@code Taskset} subclass exported via
+ * {@code __all__}) or a v0 module defining {@code load_environment}. A missing README is a warning: the hub then
+ * shows an overview generated from the package.
  */
 public final class LocalChecks {
-    private static final Pattern DEFINES = Pattern.compile("(?m)^\\s*(?:async\\s+)?def\\s+load_environment\\s*\\(");
-    private static final Pattern MENTIONS = Pattern.compile("\\bload_environment\\b");
 
     private LocalChecks() {
     }
@@ -29,10 +27,21 @@ public final class LocalChecks {
      * One check's outcome.
      *
      * @param name short name such as {@code module}
-     * @param passed whether it passed
+     * @param passed whether it passed (a warning passes)
      * @param detail what was found, or what to do
+     * @param warning whether it passed with a warning
      */
-    public record Check(String name, boolean passed, String detail) {
+    public record Check(String name, boolean passed, String detail, boolean warning) {
+        /**
+         * A check without a warning.
+         *
+         * @param name name
+         * @param passed passed
+         * @param detail detail
+         */
+        public Check(String name, boolean passed, String detail) {
+            this(name, passed, detail, false);
+        }
     }
 
     /**
@@ -59,11 +68,13 @@ public final class LocalChecks {
                     + module + "' (the project name with '-' as '_')"));
         } else {
             checks.add(new Check("module", true, "import " + module + " (" + entry + ")"));
-            checks.add(loadEnvironment(built, entry, module));
+            PackageLayout layout = LayoutReader.read(built.wheel(), ArchiveLimits.DEFAULTS, module, wheel.metadata().requiresDist());
+            checks.add(new Check("layout", layout.accepted(), layout.describe()));
         }
         checks.add(built.hasReadme()
                 ? new Check("readme", true, "README in the metadata")
-                : new Check("readme", false, "no README: add README.md (it becomes the environment's page)"));
+                : new Check("readme", true, "no README: the hub shows an overview generated from the package instead"
+                        + " (add README.md to write your own page)", true));
         return checks;
     }
 
@@ -71,32 +82,9 @@ public final class LocalChecks {
      * Tells whether every check passed.
      *
      * @param checks outcomes
-     * @return true when none failed
+     * @return true when none failed (warnings pass)
      */
     public static boolean allPassed(List<Check> checks) {
         return checks.stream().allMatch(Check::passed);
-    }
-
-    private static Check loadEnvironment(BuildResult built, String entry, String module) {
-        try (SafeZipReader zip = SafeZipReader.open(built.wheel(), ArchiveLimits.DEFAULTS)) {
-            String entryText = text(zip, entry);
-            if (DEFINES.matcher(entryText).find()) {
-                return new Check("load_environment", true, "defined in " + entry);
-            }
-            if (entry.endsWith("/__init__.py") && MENTIONS.matcher(entryText).find()) {
-                for (ZipEntryInfo e : zip.entries()) {
-                    if (e.name().startsWith(module + "/") && e.name().endsWith(".py") && DEFINES.matcher(text(zip, e.name())).find()) {
-                        return new Check("load_environment", true, "defined in " + e.name() + ", exported by " + entry);
-                    }
-                }
-            }
-            return new Check("load_environment", false, entry + " does not define load_environment(**kwargs)");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String text(SafeZipReader zip, String name) {
-        return zip.find(name).map(e -> new String(zip.readAllBytes(e), StandardCharsets.UTF_8)).orElse("");
     }
 }

@@ -3,10 +3,12 @@ package io.envhub.cli.commands;
 import io.envhub.cli.context.CliContext;
 import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.build.BuildResult;
+import io.envhub.cli.build.LocalChecks;
 import io.envhub.cli.build.WheelBuilder;
 import io.envhub.cli.progress.ProgressBar;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,10 +36,19 @@ public final class BuildCommand extends BaseCommand {
     @Override
     protected int run(CliContext ctx) {
         BuildResult r = out == null ? WheelBuilder.build(dir) : WheelBuilder.build(dir, out);
+        List<LocalChecks.Check> checks = LocalChecks.run(r);
         if (ctx.json()) {
-            printJson(ctx, toJson(r));
+            Map<String, Object> json = toJson(r);
+            json.put("checks", checks);
+            printJson(ctx, json);
         } else {
             printHuman(ctx, r, list);
+            for (LocalChecks.Check c : checks) {
+                if (!c.name().equals("wheel")) {
+                    ctx.notes().println("  " + (!c.passed() ? "FAIL" : c.warning() ? "warn" : "ok  ") + " " + c.name() + ": "
+                            + c.detail() + (c.passed() ? "" : " (push refuses this)"));
+                }
+            }
         }
         return ExitCodes.OK;
     }

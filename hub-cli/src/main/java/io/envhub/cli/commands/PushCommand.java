@@ -69,7 +69,7 @@ public final class PushCommand extends BaseCommand {
         if (!ctx.json()) {
             BuildCommand.printHuman(ctx, built, false);
             for (LocalChecks.Check c : checks) {
-                ctx.out().println("  " + (c.passed() ? "ok  " : "FAIL") + " " + c.name() + ": " + c.detail());
+                ctx.out().println("  " + (!c.passed() ? "FAIL" : c.warning() ? "warn" : "ok  ") + " " + c.name() + ": " + c.detail());
             }
         }
         if (!LocalChecks.allPassed(checks)) {

@@ -179,8 +179,9 @@ class WheelBuilderTest {
         Path dir = project(tmp.resolve("c"), "check-env", "", "check_env.py", "def something():\n    pass\n");
         Files.delete(dir.resolve("README.md"));
         List<LocalChecks.Check> checks = LocalChecks.run(WheelBuilder.build(dir));
-        assertEquals(List.of("wheel", "module", "load_environment", "readme"), checks.stream().map(LocalChecks.Check::name).toList());
-        assertEquals(List.of(true, true, false, false), checks.stream().map(LocalChecks.Check::passed).toList());
+        assertEquals(List.of("wheel", "module", "layout", "readme"), checks.stream().map(LocalChecks.Check::name).toList());
+        assertEquals(List.of(true, true, false, true), checks.stream().map(LocalChecks.Check::passed).toList());
+        assertEquals(List.of(false, false, false, true), checks.stream().map(LocalChecks.Check::warning).toList());
     }
 
     static void assertRuns(BuildResult r, String module) throws IOException {

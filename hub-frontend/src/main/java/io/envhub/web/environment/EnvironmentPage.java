@@ -13,9 +13,10 @@ import java.util.List;
  * @param chartSvg downloads chart (inline SVG drawn by {@link DownloadChart})
  * @param downloads30d downloads over the charted days
  * @param install the install commands, or null when the backend gave none
+ * @param overview what is shown in place of a missing README (generated from the package), or null with a README
  */
 public record EnvironmentPage(Detail env, String readmeHtml, List<VersionSummary> versions, String chartSvg,
-                              long downloads30d, InstallSnippets install) {
+                              long downloads30d, InstallSnippets install, Overview overview) {
     /** The environment's own URL. */
     public String href() {
         return "/" + env.owner() + "/" + env.name();

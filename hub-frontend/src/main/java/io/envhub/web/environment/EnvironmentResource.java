@@ -1,8 +1,13 @@
 package io.envhub.web.environment;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.report.ValidationReport;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyAwards;
 import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
@@ -19,6 +24,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -33,6 +39,8 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @Path("/")
 public class EnvironmentResource {
     static final int CHART_DAYS = 30;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Viewer viewer;
     private final HubApi hub;
@@ -72,8 +80,28 @@ public class EnvironmentResource {
             awarded = awards.of(bearer, env.owner(), env.name());   // asked by another spelling: ask by the canonical one
         }
         List<DayCount> days = data.downloads();
-        return Templates.environment(viewer, new EnvironmentPage(env, readmes.render(data.readme()), data.versions(),
-                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env)), await(awarded)).render();
+        String readme = readmes.render(data.readme());
+        Overview overview = readme == null || readme.isBlank() ? overview(bearer, env) : null;
+        return Templates.environment(viewer, new EnvironmentPage(env, readme, data.versions(),
+                DownloadChart.svg(days), DownloadChart.total(days), InstallSnippets.of(env), overview), await(awarded)).render();
+    }
+
+    /** The overview of a README-less environment, from its latest version's report (none yet: the description only). */
+    private Overview overview(String bearer, Detail env) {
+        ValidationReport report = null;
+        if (env.latestVersion() != null) {
+            try {
+                JsonNode r = hub.report(bearer, env.owner(), env.name(), env.latestVersion());
+                report = r != null && r.isObject() ? JSON.treeToValue(r, ValidationReport.class) : null;
+            } catch (WebApplicationException e) {
+                if (Problems.status(e) != 404) {
+                    throw e;
+                }
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                report = null; // an unreadable report: the description only
+            }
+        }
+        return Overview.of(env.summary(), env.latestVersion(), report);
     }
 
     /** The result of a call, its failure rethrown as the client threw it (so the error pages map it as usual). */

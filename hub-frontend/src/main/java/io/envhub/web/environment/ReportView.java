@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.ContaminationMatch;
+import io.envhub.contract.report.LayoutReport;
 import io.envhub.contract.report.TrustReport;
 import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
@@ -25,10 +26,11 @@ import java.util.List;
  * @param contamination other environments whose datasets contain this one's rows
  * @param datasetRows rows in the dataset, null when not reached
  * @param log tail of the environment's output
+ * @param layout the static facts of a verifiers v1 taskset package, or null (v0)
  */
 public record ReportView(String status, String summary, boolean runtimeVerified, List<Check> checks, List<Probe> probes,
                          Double bestScore, List<String> flags, Boolean deterministic, List<Overlap> contamination,
-                         Integer datasetRows, String log) {
+                         Integer datasetRows, String log, LayoutReport layout) {
     /** One check. */
     public record Check(String id, String status, String message) {
     }
@@ -86,7 +88,7 @@ public record ReportView(String status, String summary, boolean runtimeVerified,
         }
         return new ReportView(r.status(), r.summary(), r.runtimeVerified(), checks, probes,
                 trust == null ? null : trust.bestScore(), flags, trust == null ? null : trust.deterministic(), overlaps,
-                r.dataset() == null ? null : r.dataset().size(), r.log());
+                r.dataset() == null ? null : r.dataset().size(), r.log(), r.layout());
     }
 
     /** Whether the trust part was reached. */

@@ -18,7 +18,7 @@ import java.util.List;
 final class AstCheck {
 
     static final String ID = "static.load_environment";
-    /** i30r bridge: the start of the message of a v1 taskset package, which has no load_environment. */
+    /** The start of the message of a v1 taskset package, which has no load_environment. */
     static final String V1 = "no load_environment: a verifiers v1 taskset package";
 
     private final Sandbox sandbox;
@@ -52,8 +52,8 @@ final class AstCheck {
             return CheckResult.fail(ID, "syntax error in " + module.path() + " line " + e.path("line").asText("?") + ": "
                     + e.path("message").asText(), ms);
         }
-        // i30r bridge until the v1 layout reader (branch i30s) lands: a v1 package (module assigns __all__) is not
-        // refused here; the sandbox runtime loads its one exported Taskset (ValidationEngine.isV1 reads this message)
+        // a v1 package (the module assigns __all__; LayoutStep has already checked what it exports) is not refused
+        // here: the sandbox runtime loads its one exported Taskset
         if (!r.path("defined").asBoolean() && r.path("exportsAll").asBoolean()) {
             return CheckResult.pass(ID, V1 + " (" + module.path() + " assigns __all__; the runtime loads its exported Taskset)", ms);
         }

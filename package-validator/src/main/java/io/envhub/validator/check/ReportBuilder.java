@@ -5,6 +5,7 @@ import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.CheckStatus;
 import io.envhub.contract.report.DatasetSummary;
 import io.envhub.contract.report.Durations;
+import io.envhub.contract.report.LayoutReport;
 import io.envhub.contract.report.LimitsReport;
 import io.envhub.contract.report.PackageSummary;
 import io.envhub.contract.report.ReportFingerprint;
@@ -35,6 +36,7 @@ final class ReportBuilder {
     private RuntimeStats runtime;
     private String log;
     private String skipReason;
+    private LayoutReport layout;
     private final List<String> flags = new ArrayList<>();
     private long staticMs;
     private long installMs;
@@ -97,6 +99,11 @@ final class ReportBuilder {
         flags.add(text);
     }
 
+    /** The static facts of a v1 taskset package. */
+    void layout(LayoutReport l) {
+        this.layout = l;
+    }
+
     void trust(TrustReport t) {
         this.trust = t;
     }
@@ -150,6 +157,6 @@ final class ReportBuilder {
         return new ValidationReport(failed == null ? ValidationReport.VALIDATED : ValidationReport.FAILED, verified, summary,
                 failed == null && !verified ? skipReason : null,
                 new PackageSummary(fileName, sha256, size, name, version, module), checks, dataset, rubric, t, fingerprint,
-                runtime, limits, new Durations(staticMs, installMs, runtimeMs, determinismMs, totalMs), log);
+                runtime, limits, new Durations(staticMs, installMs, runtimeMs, determinismMs, totalMs), log, layout);
     }
 }

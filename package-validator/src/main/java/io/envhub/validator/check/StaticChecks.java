@@ -145,7 +145,8 @@ final class StaticChecks {
 
     private static CheckResult readme(CoreMetadata m) {
         if (m.description() == null || m.description().isBlank()) {
-            return CheckResult.warn(README, "no README: METADATA has no description", 0);
+            return CheckResult.warn(README, "no README: METADATA has no description; the environment page shows an overview"
+                    + " generated from the package instead", 0);
         }
         return CheckResult.pass(README, "README of " + m.description().length() + " characters ("
                 + (m.descriptionContentType() == null ? "text/plain" : m.descriptionContentType()) + ")", 0);

@@ -98,6 +98,11 @@ public final class ValidationEngine {
         if (topLevel.flag() != null) {
             report.flag(topLevel.flag());
         }
+        LayoutStep.Outcome layout = stat.module() == null || report.firstFailure() != null ? null
+                : LayoutStep.run(wheel, stat.wheel(), stat.module(), settings);
+        if (layout != null && layout.check() != null) {
+            report.add(layout.check());
+        }
         String failedBefore = report.firstFailure();
         if (failedBefore != null) {
             String why = "not run: " + failedBefore + " failed";
@@ -106,10 +111,17 @@ public final class ValidationEngine {
             report.skipRuntimeAndTrust(why);
             return report.build(ReportParts.limits(sandbox.name(), settings), ms(t0));
         }
+        if (layout != null && layout.v1()) {
+            report.layout(LayoutStep.report(layout.layout()));
+        }
         try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
             CheckResult ast = new AstCheck(sandbox, settings).run(job, wheel, stat.module());
-            report.add(ast);
-            boolean v1 = ast.is(CheckStatus.PASS) && ast.message().startsWith(AstCheck.V1);
+            boolean undefined = ast.is(CheckStatus.FAIL) && ast.message().contains("does not define load_environment");
+            boolean v1 = layout != null && layout.v1() || ast.is(CheckStatus.PASS) && ast.message().startsWith(AstCheck.V1);
+            if (!(v1 && ast.is(CheckStatus.PASS))) {
+                // a v1 package's module parsed (no syntax error); its layout check already says what it exports
+                report.add(layout != null && layout.neither() && undefined ? LayoutStep.neither(layout.layout()) : ast);
+            }
             report.staticMs(ms(t0));
             String failed = report.firstFailure();
             if (failed != null) {

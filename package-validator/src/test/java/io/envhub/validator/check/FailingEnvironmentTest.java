@@ -45,7 +45,8 @@ class FailingEnvironmentTest extends SandboxedEngineTest {
                 def make_environment():
                     return {}
                 """));
-        assertCheck(r, "static.load_environment", CheckStatus.FAIL, "no_loader.py does not define load_environment");
+        assertCheck(r, "static.layout", CheckStatus.FAIL, "module 'no_loader' is neither a verifiers v1 taskset package (no"
+                + " `__all__` exporting a Taskset subclass) nor a v0 environment (no load_environment in no_loader.py)");
     }
 
     @Test
@@ -118,7 +119,7 @@ class FailingEnvironmentTest extends SandboxedEngineTest {
         Path wheel = Fixtures.env("bare-env", Fixtures.GOOD).noReadme().noLicense().write(fx.wheels);
         ValidationReport r = EngineFixture.validate(fx.engine(), wheel, "no-readme-no-license");
         assertEquals(ValidationReport.VALIDATED, r.status());
-        assertCheck(r, "static.readme", CheckStatus.WARN, "no README: METADATA has no description");
+        assertCheck(r, "static.readme", CheckStatus.WARN, "no README: METADATA has no description; the environment page shows an overview");
         assertCheck(r, "static.license", CheckStatus.WARN, "no license declared");
     }
 

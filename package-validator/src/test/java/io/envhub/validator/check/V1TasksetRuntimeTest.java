@@ -158,7 +158,8 @@ class V1TasksetRuntimeTest extends SandboxedEngineTest {
         assertEquals(ValidationReport.VALIDATED, r.status(), json);
         assertTrue(r.runtimeVerified(), json);
         assertNull(r.skipReason(), json);
-        EngineFixture.assertCheck(r, "static.load_environment", CheckStatus.PASS, "verifiers v1 taskset package");
+        EngineFixture.assertCheck(r, "static.layout", CheckStatus.PASS, "verifiers v1 taskset ReverseTaskset");
+        assertTrue(r.check("static.load_environment").isEmpty(), "a v1 package has no load_environment check");
         EngineFixture.assertCheck(r, "install", CheckStatus.PASS, "verifiers-0.99.0");
         EngineFixture.assertCheck(r, "runtime.import", CheckStatus.PASS, "verifiers v1 taskset package");
         EngineFixture.assertCheck(r, "runtime.load_environment", CheckStatus.PASS,
@@ -343,9 +344,10 @@ class V1TasksetRuntimeTest extends SandboxedEngineTest {
         ValidationReport r = validate(withVerifiers, wheel, "two-tasksets");
         String json = ReportJson.write(r);
         assertEquals(ValidationReport.FAILED, r.status(), json);
-        EngineFixture.assertCheck(r, "runtime.load_environment", CheckStatus.FAIL,
-                "taskset module 'two_tasksets' exports 2 Taskset subclasses via `__all__` (['ReverseTaskset', 'OtherTaskset']); "
-                        + "export exactly one.");
+        // the static layout reader refuses it before anything runs, in the words the sandbox's loader would use
+        EngineFixture.assertCheck(r, "static.layout", CheckStatus.FAIL,
+                "module 'two_tasksets' exports 2 Taskset subclasses via `__all__` (ReverseTaskset, OtherTaskset); export exactly one");
+        EngineFixture.assertCheck(r, "runtime.load_environment", CheckStatus.SKIP, "not run");
     }
 
     private static TrustReport.ProbeScore probe(ValidationReport r, String name) {

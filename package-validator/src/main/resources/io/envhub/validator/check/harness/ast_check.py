@@ -26,8 +26,8 @@ def ast_mode(path):
                 if (alias.asname or alias.name) == "load_environment":
                     found = {"kind": "import", "line": node.lineno, "required": 0,
                              "from": ("." * getattr(node, "level", 0)) + (getattr(node, "module", None) or "")}
-    # i30r bridge (until the v1 layout reader of branch i30s lands): a module that assigns __all__ reads as a
-    # verifiers v1 taskset package; the runtime in the sandbox then checks that __all__ exports exactly one Taskset
+    # a module that assigns __all__ reads as a verifiers v1 taskset package (the layout reader decided it statically
+    # before; the runtime in the sandbox checks again that __all__ exports exactly one Taskset)
     exports_all = any(isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                       and any(isinstance(t, ast.Name) and t.id == "__all__"
                               for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
