@@ -230,9 +230,11 @@ class PushPullRoundTripIT {
         Path target = tmp.resolve("site");
         hub.markValidated("alice", "round-trip", "0.1.1");
         CliRun.Result r = alice().env("PIP_CONFIG_FILE", "/dev/null")
-                .run("install", "alice/round-trip@0.1.1", "--", "--no-deps", "--target", target.toString(), "--isolated");
+                .run("install", "alice/round-trip@0.1.1", "--", "--no-deps", "--target", target.toString(), "--isolated",
+                        "--index-url", Files.createDirectories(tmp.resolve("empty-index")).toUri().toString());
         assertEquals(0, r.exitCode(), r.toString());
-        assertTrue(r.out().contains("--index-url " + hub.url().replace("http://", "http://__token__:****@") + "/simple/alice/"), r.out());
+        assertTrue(r.out().contains("--extra-index-url " + hub.url().replace("http://", "http://__token__:****@")
+                + "/simple/alice/ round-trip==0.1.1"), r.out());
         assertTrue(!r.out().contains(publishToken) && !r.err().contains(publishToken), "the token is masked");
         assertTrue(Files.exists(target.resolve("round_trip.py")));
     }
