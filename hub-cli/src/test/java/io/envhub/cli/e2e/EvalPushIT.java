@@ -47,7 +47,7 @@ class EvalPushIT {
     @Test
     void pushAndListRunsOfTwoModelsOnTwoVersions() throws Exception {
         Path project = tmp.resolve("eval-target");
-        assertEquals(0, alice().run("init", "eval-target", "--dir", project.toString()).exitCode());
+        assertEquals(0, alice().run("init", "eval-target", "--dir", project.toString(), "--legacy").exitCode());
         CliRun.Result first = alice().run("push", project.toString(), "--no-wait", "--owner", "alice");
         assertEquals(0, first.exitCode(), first.toString());
         Path toml = project.resolve("pyproject.toml");
