@@ -2,6 +2,8 @@ package io.envhub.cli.commands;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envhub.cli.core.CliException;
@@ -71,6 +73,8 @@ final class V1RunDir {
         long rows = 0;
         String envId = null;
         long lineNo = 0;
+        // one row per line, whatever the mapper's pretty-printing (the CLI's indents its output)
+        ObjectWriter oneLine = json.writer().without(SerializationFeature.INDENT_OUTPUT);
         try (BufferedReader in = Files.newBufferedReader(runDir.resolve(TRACES), StandardCharsets.UTF_8);
              BufferedWriter w = Files.newBufferedWriter(results, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -98,7 +102,7 @@ final class V1RunDir {
                         s[0] += f.getValue().asDouble();
                         s[1]++;
                     });
-                    w.write(json.writeValueAsString(row));
+                    w.write(oneLine.writeValueAsString(row));
                     w.write('\n');
                     rows++;
                 }

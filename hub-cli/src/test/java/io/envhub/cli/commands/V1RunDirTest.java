@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * model and sampling from the config, one row per trace with the weighted reward sum and each reward function's score.
  */
 class V1RunDirTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Pretty-printing, as the CLI's own mapper: rows must still be one per line. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
 
     @TempDir
     Path tmp;
