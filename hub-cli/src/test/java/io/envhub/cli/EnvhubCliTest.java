@@ -86,7 +86,7 @@ class EnvhubCliTest {
     @Test
     void initBuildAndDryRun() throws Exception {
         Path dir = tmp.resolve("reverse-words");
-        CliRun.Result init = cli().run("init", "reverse-words", "--dir", dir.toString());
+        CliRun.Result init = cli().run("init", "reverse-words", "--dir", dir.toString(), "--legacy");
         assertEquals(0, init.exitCode(), init.toString());
         for (String f : List.of("pyproject.toml", "reverse_words.py", "README.md", ".gitignore")) {
             assertTrue(Files.exists(dir.resolve(f)), f);

@@ -93,14 +93,21 @@ class ResearcherBrowserTest {
                 int readme = driver.findElement(By.cssSelector("article.readme")).getRect().getY();
                 assertTrue(install < readme, "on a phone the Install box (y=" + install + ") comes before the README (y="
                         + readme + ")");
-                WebElement pip = driver.findElement(By.id("install-pip"));
-                assertTrue(pip.getRect().getX() + pip.getRect().getWidth() <= Chromium.PHONE_WIDTH,
-                        "the install command wraps inside the screen: " + pip.getRect());
+                for (String id : List.of("install-pip", "install-vf", "install-uv-extra")) {
+                    WebElement command = driver.findElement(By.id(id));
+                    assertTrue(command.getRect().getX() + command.getRect().getWidth() <= Chromium.PHONE_WIDTH,
+                            "the install command " + id + " wraps inside the screen: " + command.getRect());
+                }
+                assertEquals("vf-install alice/" + name + "@1.0.0", driver.findElement(By.id("install-vf")).getText());
+                assertTrue(driver.findElement(By.id("install-uv-extra")).getText().startsWith("uv pip install " + name
+                        + "==1.0.0 --extra-index-url http"), driver.findElement(By.id("install-uv-extra")).getText());
                 Object pageWidth = driver.executeScript("return document.documentElement.scrollWidth;");
                 Object widening = driver.executeScript("var w = arguments[0], out = [];"
                         + " document.querySelectorAll('body *').forEach(function (e) {"
                         + " var r = e.getBoundingClientRect(); if (r.right > w + 0.5) out.push(e.tagName.toLowerCase()"
-                        + " + (e.className ? '.' + String(e.className).replace(/ +/g, '.') : '') + ' right=' + Math.round(r.right)); });"
+                        + " + (e.className ? '.' + String(e.className).replace(/ +/g, '.') : '') + ' right=' + Math.round(r.right)"
+                        + " + (e.tagName === 'A' ? ' [' + e.outerHTML.slice(0, 160) + ' in '"
+                        + " + e.parentElement.outerHTML.slice(0, 80) + ']' : '')); });"
                         + " return out.slice(0, 8).join(', ');", Chromium.PHONE_WIDTH);
                 assertTrue(((Number) pageWidth).intValue() <= Chromium.PHONE_WIDTH,
                         "nothing widens the page: " + pageWidth + " (wider: " + widening + ")");

@@ -72,7 +72,7 @@ class PublishToolsIT {
         Run login = sh(home, home, "printf '%s' '" + token + "' | envhub login --token");
         assertEquals(0, login.exit(), login.output());
         String name = "tools-" + U;
-        Run init = sh(home, home, "envhub init " + name);
+        Run init = sh(home, home, "envhub init --legacy " + name);
         assertEquals(0, init.exit(), init.output());
         Run push = sh(home, home.resolve(name), "envhub push --wait-timeout 240");
         assertEquals(0, push.exit(), push.output());

@@ -1,30 +1,30 @@
 package io.envhub.registry.index;
 
 /** The index's root-relative URLs; every path segment is percent-encoded where needed. */
-final class IndexUrls {
+public final class IndexUrls {
     /** Where every owner's index lives. */
-    static final String PREFIX = "/simple/";
+    public static final String PREFIX = "/simple/";
 
     private IndexUrls() {
     }
 
     /** {@code /simple/{owner}/}. */
-    static String owner(String owner) {
+    public static String owner(String owner) {
         return PREFIX + segment(owner) + "/";
     }
 
     /** {@code /simple/{owner}/{project}/}. */
-    static String project(String owner, String project) {
+    public static String project(String owner, String project) {
         return PREFIX + segment(owner) + "/" + segment(project) + "/";
     }
 
     /** {@code /simple/{owner}/{project}/{filename}}: the counted download redirect. */
-    static String file(String owner, String project, String filename) {
+    public static String file(String owner, String project, String filename) {
         return PREFIX + segment(owner) + "/" + segment(project) + "/" + segment(filename);
     }
 
     /** Percent-encodes everything but RFC 3986 unreserved characters and the few wheel names use ({@code +!}). */
-    static String segment(String text) {
+    public static String segment(String text) {
         StringBuilder out = null;
         byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         for (int i = 0; i < bytes.length; i++) {

@@ -66,7 +66,8 @@ public class LatestVersion {
         }
     }
 
-    static Optional<EnvironmentVersion> pick(List<EnvironmentVersion> versions) {
+    /** The version "latest" means among {@code versions}: the newest final release, else the newest pre-release. */
+    public static Optional<EnvironmentVersion> pick(List<EnvironmentVersion> versions) {
         EnvironmentVersion best = null;
         Version bestVersion = null;
         boolean bestIsFinal = false;

@@ -38,8 +38,10 @@ public final class EvalCommand extends BaseCommand {
 
     /** {@code envhub eval push RUN_DIR --env OWNER/NAME@VERSION}. */
     @Command(name = "push", mixinStandardHelpOptions = true, header = "Upload a run directory.",
-            description = {"Upload RUN_DIR (metadata.json and results.jsonl or results.jsonl.gz) as a run of OWNER/NAME at "
-                    + "VERSION, with a progress bar. The hub checks the files (well-formed JSON, num_examples × "
+            description = {"Upload RUN_DIR (metadata.json and results.jsonl or results.jsonl.gz; or a verifiers v1 run: "
+                    + "traces.jsonl and configs/<cli>.json, read as model, sampling, per-reward-function rewards and one row per "
+                    + "trace) as a run of OWNER/NAME at VERSION, with a progress bar. The hub checks the files (well-formed "
+                    + "JSON, num_examples × "
                     + "rollouts_per_example rows, the example ids, avg_reward) and refuses runs on versions that are not "
                     + "validated.", "With --gzip a plain results.jsonl is compressed before the upload."},
             footer = {"", "Examples:", "  envhub eval push outputs/evals/reverse-text--gpt-4.1-mini/1a2b3c --env alice/reverse-text@0.1.4",
@@ -60,6 +62,16 @@ public final class EvalCommand extends BaseCommand {
             if (ref.version() == null) {
                 throw new CliException(ExitCodes.USAGE, "give the exact version evaluated: --env " + ref.coordinates() + "@VERSION");
             }
+            if (V1RunDir.is(dir)) {
+                V1RunDir.Converted v1 = V1RunDir.convert(dir, ctx.mapper());
+                try {
+                    ctx.notes().println("verifiers v1 run: " + v1.rows() + " traces from " + V1RunDir.TRACES
+                            + " (rewards per reward function as metrics)");
+                    return push(ctx, ref, v1.metadata(), v1.results(), v1.results());
+                } finally {
+                    V1RunDir.delete(v1.dir());
+                }
+            }
             Path metadata = dir.resolve("metadata.json");
             Path plain = dir.resolve("results.jsonl");
             Path gz = dir.resolve("results.jsonl.gz");
@@ -70,6 +82,11 @@ public final class EvalCommand extends BaseCommand {
                 throw new CliException(ExitCodes.USAGE, dir + " has no results.jsonl (or results.jsonl.gz)");
             }
             Path results = Files.isRegularFile(gz) && !(gzip && Files.isRegularFile(plain)) ? gz : plain;
+            return push(ctx, ref, metadata, results, plain);
+        }
+
+        /** Uploads (compressing {@code plain} first with --gzip) and prints the run. */
+        private int push(CliContext ctx, Ref ref, Path metadata, Path results, Path plain) throws IOException {
             Path temp = null;
             try {
                 if (gzip && results.equals(plain)) {

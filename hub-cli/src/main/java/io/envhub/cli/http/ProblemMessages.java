@@ -106,6 +106,10 @@ public final class ProblemMessages {
         if (s.name() != null && ("pull".equals(s.action()) || "info".equals(s.action()) || "versions".equals(s.action())
                 || "install".equals(s.action()) || "eval list".equals(s.action()) || "eval push".equals(s.action()))) {
             String what = s.coordinates() + (s.version() == null ? "" : " " + s.version());
+            if ("install".equals(s.action()) && detail != null
+                    && (detail.contains("not on the package index") || detail.contains("no installable version"))) {
+                return detail;
+            }
             return what + " not found (or it is private and you are not signed in as someone who may see it)";
         }
         return orElse(detail, "not found");

@@ -20,6 +20,9 @@ import java.util.stream.Stream;
  * dependency, so the hub can validate it end to end), {@code README.md} and {@code .gitignore}.
  */
 public final class Scaffold {
+    /** What a new project's {@code .gitignore} keeps out of the wheel. */
+    static final String GITIGNORE = "__pycache__/\n*.py[cod]\ndist/\nbuild/\n*.egg-info/\n.venv/\noutputs/\n";
+
     private Scaffold() {
     }
 
@@ -32,26 +35,42 @@ public final class Scaffold {
      * @throws CliException (exit 2) for an invalid name, (exit 4) for a non-empty directory
      */
     public static List<String> create(Path dir, String name) {
-        ProjectName project;
-        try {
-            project = ProjectName.of(name);
-        } catch (InvalidNameException e) {
-            throw new CliException(ExitCodes.USAGE, "'" + name + "' is not a valid project name: " + e.getMessage()
-                    + " (use letters, digits, '-', '_' or '.', e.g. reverse-text)");
-        }
-        if (Files.exists(dir) && !isEmptyDirectory(dir)) {
-            throw new CliException(ExitCodes.LOCAL, dir + " exists and is not empty — choose another name or directory");
-        }
+        ProjectName project = projectName(name);
+        requireEmpty(dir);
         Map<String, String> files = new TreeMap<>();
         String module = project.moduleName();
         files.put("pyproject.toml", pyproject(project.original(), module));
         files.put(module + ".py", moduleSource(project.original()));
         files.put("README.md", readme(project.original(), module));
-        files.put(".gitignore", "__pycache__/\n*.py[cod]\ndist/\nbuild/\n*.egg-info/\n.venv/\noutputs/\n");
+        files.put(".gitignore", GITIGNORE);
+        return write(dir, files);
+    }
+
+    /** The project name, or a usage error (exit 2). */
+    static ProjectName projectName(String name) {
+        try {
+            return ProjectName.of(name);
+        } catch (InvalidNameException e) {
+            throw new CliException(ExitCodes.USAGE, "'" + name + "' is not a valid project name: " + e.getMessage()
+                    + " (use letters, digits, '-', '_' or '.', e.g. reverse-text)");
+        }
+    }
+
+    /** Refuses (exit 4) a directory that exists and is not empty. */
+    static void requireEmpty(Path dir) {
+        if (Files.exists(dir) && !isEmptyDirectory(dir)) {
+            throw new CliException(ExitCodes.LOCAL, dir + " exists and is not empty — choose another name or directory");
+        }
+    }
+
+    /** Writes the files (relative path to text) under {@code dir}; returns their paths. */
+    static List<String> write(Path dir, Map<String, String> files) {
         try {
             Files.createDirectories(dir);
             for (Map.Entry<String, String> f : files.entrySet()) {
-                Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+                Path target = dir.resolve(f.getKey());
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, f.getValue(), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the project into " + dir + ": " + e.getMessage(), e);

@@ -47,7 +47,7 @@ class EvalPushIT {
     @Test
     void pushAndListRunsOfTwoModelsOnTwoVersions() throws Exception {
         Path project = tmp.resolve("eval-target");
-        assertEquals(0, alice().run("init", "eval-target", "--dir", project.toString()).exitCode());
+        assertEquals(0, alice().run("init", "eval-target", "--dir", project.toString(), "--legacy").exitCode());
         CliRun.Result first = alice().run("push", project.toString(), "--no-wait", "--owner", "alice");
         assertEquals(0, first.exitCode(), first.toString());
         Path toml = project.resolve("pyproject.toml");
@@ -105,6 +105,65 @@ class EvalPushIT {
         assertEquals(ExitCodes.REFUSED, unknown.exitCode(), unknown.toString());
         assertEquals("envhub: alice/no-such-env not found (or it is private and you are not signed in as someone who may "
                 + "see it)", unknown.errorLine());
+    }
+
+    /**
+     * A verifiers v1 run directory (traces.jsonl, one episode per line; configs/eval.json) goes to the real hub: the run
+     * has the config's model and sampling, one rollout per trace with each reward function's score, tool calls kept.
+     */
+    @Test
+    void aVerifiersV1RunDirectoryIsPushed() throws Exception {
+        Path project = tmp.resolve("eval-v1");
+        assertEquals(0, alice().run("init", "eval-v1", "--dir", project.toString(), "--legacy").exitCode());
+        ok(alice().run("push", project.toString(), "--no-wait", "--owner", "alice"));
+        hub.markValidated("alice", "eval-v1", "0.1.0");
+        Path run = Files.createDirectories(tmp.resolve("runs/v1/configs"));
+        Files.writeString(run.resolve("eval.json"), "{\"env\": {\"taskset\": {\"id\": \"eval-v1\"}}, \"model\": "
+                + "\"openai/gpt-4.1-mini\", \"sampling\": {\"temperature\": 0.2}, \"num_rollouts\": 2}");
+        StringBuilder traces = new StringBuilder();
+        for (int task = 0; task < 3; task++) {
+            StringBuilder episode = new StringBuilder("{\"id\":\"ep" + task + "\",\"env\":{\"id\":\"alice/eval-v1\"},"
+                    + "\"ok\":true,\"errors\":[],\"traces\":[");
+            for (int rollout = 0; rollout < 2; rollout++) {
+                double exact = task == 0 ? 1.0 : 0.0;
+                episode.append(rollout == 0 ? "" : ",").append("{\"id\":\"t").append(task).append(rollout)
+                        .append("\",\"task\":{\"type\":\"reverse\",\"key\":\"k").append(task)
+                        .append("\",\"data\":{\"idx\":").append(task).append(",\"prompt\":\"text ").append(task)
+                        .append("\"}},\"nodes\":[{\"message\":{\"role\":\"user\",\"content\":\"text ").append(task)
+                        .append("\"}},{\"message\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":"
+                                + "\"c1\",\"type\":\"function\",\"function\":{\"name\":\"reverse\",\"arguments\":\"{}\"}}]}},"
+                                + "{\"message\":{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"ok\"}},"
+                                + "{\"message\":{\"role\":\"assistant\",\"content\":\"done\"}}],\"rewards\":{"
+                                + "\"exact_reversal\":{\"score\":").append(exact).append(",\"weight\":1.0},"
+                                + "\"format\":{\"score\":1.0,\"weight\":0.5}},\"ok\":true,\"stop_condition\":\"single_turn\"}");
+            }
+            traces.append(episode).append("]}\n");
+        }
+        Files.writeString(run.getParent().resolve("traces.jsonl"), traces.toString());
+
+        JsonNode pushed = JSON.readTree(ok(alice().run("eval", "push", run.getParent().toString(), "--env", "alice/eval-v1@0.1.0",
+                "--json")).out());
+        assertEquals("openai/gpt-4.1-mini", pushed.path("model").asText());
+        assertEquals(6, pushed.path("numRollouts").asInt());
+        assertEquals((2 * 1.5 + 4 * 0.5) / 6, pushed.path("avgReward").asDouble(), 1e-9);
+        java.net.http.HttpResponse<String> page = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                .newBuilder(java.net.URI.create(hub.url() + "/api/v1/environments/alice/eval-v1/evals/" + pushed.path("id").asLong()
+                        + "/rollouts?page=1")).header("Authorization", "Bearer " + Tokens.forUser("alice", "alice")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, page.statusCode(), page.body());
+        JsonNode rollouts = JSON.readTree(page.body()).path("rollouts");
+        assertEquals(6, rollouts.size(), page.body());
+        assertEquals("k0", rollouts.get(0).path("exampleId").asText());
+        assertEquals(1.0, rollouts.get(0).path("metrics").path("exact_reversal").asDouble(), "each reward function's score");
+        assertEquals(1.0, rollouts.get(0).path("metrics").path("format").asDouble());
+        assertEquals("reverse", rollouts.get(0).path("completion").get(0).path("tool_calls").get(0).path("function")
+                .path("name").asText(), "tool calls are kept in the completion");
+        JsonNode run1 = JSON.readTree(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                .newBuilder(java.net.URI.create(hub.url() + "/api/v1/environments/alice/eval-v1/evals/" + pushed.path("id").asLong()))
+                .header("Authorization", "Bearer " + Tokens.forUser("alice", "alice")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body());
+        System.out.println("v1 run as the hub stores it: " + run1);
+        assertTrue(run1.toString().contains("\"temperature\":0.2"), run1.toString());
     }
 
     private static CliRun.Result ok(CliRun.Result r) {

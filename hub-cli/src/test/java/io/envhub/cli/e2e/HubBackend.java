@@ -117,6 +117,8 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
         env.put("ENVHUB_KEYCLOAK_URL", KeycloakTestResource.baseUrl());
         env.put("ENVHUB_MAX_UPLOAD_BYTES", Long.toString(MAX_UPLOAD_BYTES));
         env.put("ENVHUB_UPSTREAM_INDEX", "off");
+        // install answers (the environments-hub lookup) name the hub by its public URL: this one
+        env.put("ENVHUB_HUB_URL", "http://127.0.0.1:" + port);
         Process process = pb.start();
         cleanup.add(() -> stop(process));
         awaitReady(process, Duration.ofSeconds(180));

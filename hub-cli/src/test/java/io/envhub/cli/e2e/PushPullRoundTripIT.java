@@ -74,7 +74,7 @@ class PushPullRoundTripIT {
     @Order(1)
     void unauthenticatedPushesAreRefused() throws Exception {
         Path dir = tmp.resolve("anon-env");
-        assertEquals(0, cli("anon").run("init", "anon-env", "--dir", dir.toString()).exitCode());
+        assertEquals(0, cli("anon").run("init", "anon-env", "--dir", dir.toString(), "--legacy").exitCode());
         CliRun.Result local = cli("anon").run("push", dir.toString(), "--no-wait");
         assertEquals(ExitCodes.NETWORK_OR_AUTH, local.exitCode(), local.toString());
         assertEquals("envhub: not signed in to " + hub.url() + " — run `envhub login` (or set ENVHUB_TOKEN) before pushing",
@@ -118,7 +118,7 @@ class PushPullRoundTripIT {
     @Order(3)
     void pushPublishesAndAnExistingVersionIsRefused() throws Exception {
         project = tmp.resolve("round-trip");
-        assertEquals(0, alice().run("init", "round-trip", "--dir", project.toString()).exitCode());
+        assertEquals(0, alice().run("init", "round-trip", "--dir", project.toString(), "--legacy").exitCode());
         JsonNode push = json(alice().run("push", project.toString(), "--no-wait", "--json"));
         JsonNode published = push.path("published");
         pushedSha = push.path("build").path("sha256").asText();
@@ -171,7 +171,7 @@ class PushPullRoundTripIT {
     @Order(4)
     void tooLargeWheelsAreRefusedInOneLine() throws Exception {
         Path big = tmp.resolve("big-env");
-        assertEquals(0, alice().run("init", "big-env", "--dir", big.toString()).exitCode());
+        assertEquals(0, alice().run("init", "big-env", "--dir", big.toString(), "--legacy").exitCode());
         byte[] noise = new byte[(int) HubBackend.MAX_UPLOAD_BYTES + 200 * 1024];
         new java.util.Random(7).nextBytes(noise);
         // in a directory: a top-level data file would be left out of the wheel (it would land in site-packages)
@@ -230,9 +230,11 @@ class PushPullRoundTripIT {
         Path target = tmp.resolve("site");
         hub.markValidated("alice", "round-trip", "0.1.1");
         CliRun.Result r = alice().env("PIP_CONFIG_FILE", "/dev/null")
-                .run("install", "alice/round-trip@0.1.1", "--", "--no-deps", "--target", target.toString(), "--isolated");
+                .run("install", "alice/round-trip@0.1.1", "--", "--no-deps", "--target", target.toString(), "--isolated",
+                        "--index-url", Files.createDirectories(tmp.resolve("empty-index")).toUri().toString());
         assertEquals(0, r.exitCode(), r.toString());
-        assertTrue(r.out().contains("--index-url " + hub.url().replace("http://", "http://__token__:****@") + "/simple/alice/"), r.out());
+        assertTrue(r.out().contains("--extra-index-url " + hub.url().replace("http://", "http://__token__:****@")
+                + "/simple/alice/ round-trip==0.1.1"), r.out());
         assertTrue(!r.out().contains(publishToken) && !r.err().contains(publishToken), "the token is masked");
         assertTrue(Files.exists(target.resolve("round_trip.py")));
     }

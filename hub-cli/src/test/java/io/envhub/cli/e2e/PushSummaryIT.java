@@ -66,7 +66,7 @@ class PushSummaryIT {
      */
     static Path project(String name, String find, String replace) throws Exception {
         Path dir = tmp.resolve(name);
-        CliRun.Result init = alice().run("init", name, "--dir", dir.toString());
+        CliRun.Result init = alice().run("init", name, "--dir", dir.toString(), "--legacy");
         assertEquals(0, init.exitCode(), init.toString());
         Path module = dir.resolve(name.replace('-', '_') + ".py");
         String source = Files.readString(module);

@@ -15,8 +15,14 @@ import java.util.regex.Pattern;
  * @param uv the uv command, or null
  * @param envhub the envhub command, or null
  * @param tokenNeeded whether the commands carry a {@code <token>} placeholder (private environment)
+ * @param vfInstall verifiers' {@code vf-install owner/name@version} of the newest validated version, or null (private:
+ *     vf-install sends no credentials; nothing validated: nothing to install)
+ * @param uvExtra {@code uv pip install name==version --extra-index-url <index>} as vf-install runs it, or null when no
+ *     version is validated
+ * @param lookupUrl the environments-hub URL vf-install asks ({@code <hub>/api/v1/environmentshub}), or null
  */
-public record InstallSnippets(String pip, String uv, String envhub, boolean tokenNeeded) {
+public record InstallSnippets(String pip, String uv, String envhub, boolean tokenNeeded, String vfInstall, String uvExtra,
+                              String lookupUrl) {
     private static final Pattern INDEX = Pattern.compile("--index-url\\s+(\\S+)\\s+(\\S+)\\s*$");
     /** What the user replaces with their personal access token. */
     static final String TOKEN = "<token>";
@@ -30,12 +36,19 @@ public record InstallSnippets(String pip, String uv, String envhub, boolean toke
         boolean isPrivate = "private".equals(env.visibility());
         Matcher m = install.pip() == null ? null : INDEX.matcher(install.pip().strip());
         if (m == null || !m.find()) {
-            return new InstallSnippets(install.pip(), install.uv(), install.envhub(), false);
+            return new InstallSnippets(install.pip(), install.uv(), install.envhub(), false, null, null, null);
         }
-        String index = isPrivate ? withToken(m.group(1)) : m.group(1);
+        String plainIndex = m.group(1);
+        String index = isPrivate ? withToken(plainIndex) : plainIndex;
         String project = m.group(2);
+        String validated = env.validated() == null ? null : env.validated().version();
+        int simple = plainIndex.indexOf("/simple/");
+        String lookup = simple < 0 ? null : plainIndex.substring(0, simple) + "/api/v1/environmentshub";
+        String vf = validated == null || isPrivate ? null : "vf-install " + env.owner() + "/" + env.name() + "@" + validated;
+        String uvExtra = validated == null ? null : "uv pip install " + project + "==" + validated + " --extra-index-url " + index;
         return new InstallSnippets("pip install --index-url " + index + " " + project,
-                "uv pip install --index-url " + index + " " + project, install.envhub(), isPrivate);
+                "uv pip install --index-url " + index + " " + project, install.envhub(), isPrivate, vf, uvExtra,
+                vf == null ? null : lookup);
     }
 
     /**

@@ -7,13 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.Install;
+import io.envhub.web.hub.HubViews.Validated;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class InstallSnippetsTest {
     private static Detail env(String visibility, Install install) {
+        return env(visibility, install, null);
+    }
+
+    private static Detail env(String visibility, Install install, String validated) {
         return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", "validated", 0, 0, false,
-                null, null, install, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, install, null, null, null, null, null,
+                validated == null ? null : new Validated(validated, "validated", null, null, null, null, null), null, null, null,
+                null, null);
     }
 
     private static final Install HUB = new Install("pip install --index-url https://hub.example/simple/alice/ reverse-text",
@@ -52,5 +59,23 @@ class InstallSnippetsTest {
         assertEquals("pip install --index-url https://__token__:<token>@hub.example/simple/alice/ reverse-text==1.2.0",
                 InstallSnippets.pinnedPip(env("private", HUB), "1.2.0"));
         assertEquals(null, InstallSnippets.pinnedPip(env("public", null), "1.2.0"));
+    }
+
+    @Test
+    void theNewestValidatedVersionGetsVfInstallAndUvWithTheHubAsExtraIndex() {
+        InstallSnippets s = InstallSnippets.of(env("public", HUB, "0.9.1"));
+        assertEquals("vf-install alice/reverse-text@0.9.1", s.vfInstall());
+        assertEquals("uv pip install reverse-text==0.9.1 --extra-index-url https://hub.example/simple/alice/", s.uvExtra());
+        assertEquals("https://hub.example/api/v1/environmentshub", s.lookupUrl());
+
+        InstallSnippets secret = InstallSnippets.of(env("private", HUB, "0.9.1"));
+        assertNull(secret.vfInstall(), "vf-install sends no credentials: no command that cannot work");
+        assertNull(secret.lookupUrl());
+        assertEquals("uv pip install reverse-text==0.9.1 --extra-index-url https://__token__:<token>@hub.example/simple/alice/",
+                secret.uvExtra());
+
+        InstallSnippets none = InstallSnippets.of(env("public", HUB));
+        assertNull(none.vfInstall(), "nothing validated, nothing vf-install could install");
+        assertNull(none.uvExtra());
     }
 }
