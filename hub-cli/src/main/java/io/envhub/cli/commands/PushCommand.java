@@ -78,6 +78,7 @@ public final class PushCommand extends BaseCommand {
                     + (dryRun ? "" : "; nothing was uploaded"));
         }
         if (dryRun) {
+            WheelSizeLimit.require(built, io.envhub.contract.UploadLimits.DEFAULT_MAX_WHEEL_BYTES, "the hub's default upload", "");
             json.put("dryRun", true);
             if (ctx.json()) {
                 printJson(ctx, json);
@@ -88,6 +89,7 @@ public final class PushCommand extends BaseCommand {
         }
         String ns = owner != null ? owner : currentUser(ctx);
         Situation situation = Situation.of("push", ns, built.normalizedName(), built.version()).withFilename(built.filename());
+        WheelSizeLimit.require(built, WheelSizeLimit.ofHub(ctx, situation), "the hub's upload", "; nothing was uploaded");
         JsonNode published = upload(ctx, ns, built, situation);
         json.put("published", published);
         String version = published.path("version").asText(built.version());
