@@ -101,7 +101,7 @@ public final class PushCommand extends BaseCommand {
         }
         if (!ctx.json()) {
             ctx.out().println("Published " + coords + " " + version + (published.path("environmentCreated").asBoolean(false)
-                    ? " (new environment)" : "") + " — status: " + published.path("status").asText("pending"));
+                    ? " (new environment)" : "") + " — status: " + statusWord(published));
         }
         int code = ExitCodes.OK;
         if (!noWait) {
@@ -113,6 +113,20 @@ public final class PushCommand extends BaseCommand {
             printJson(ctx, json);
         }
         return code;
+    }
+
+    /**
+     * The word the pages use for the new version's state (issue 36, item 9): the hub's {@code trustStatus} when it sends
+     * one, else {@code validating} while validation has not ended (the API's internal {@code pending} included).
+     */
+    static String statusWord(JsonNode published) {
+        String trust = published.path("trustStatus").asText("");
+        if (!trust.isEmpty()) {
+            return trust;
+        }
+        String status = published.path("status").asText("pending");
+        return io.envhub.contract.VersionStatus.find(status).filter(io.envhub.contract.VersionStatus::inProgress).isPresent()
+                ? io.envhub.contract.TrustStatus.VALIDATING.wire() : status;
     }
 
     private static String currentUser(CliContext ctx) {

@@ -1,6 +1,7 @@
 package io.envhub.cli.commands;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.cli.CliRun;
@@ -65,6 +66,22 @@ class WheelSizeLimitTest {
         assertEquals(ExitCodes.LOCAL, cli("http://127.0.0.1:9").run("push", big.toString(), "--dry-run").exitCode());
         CliRun.Result raised = cli("http://127.0.0.1:9").run("build", big.toString(), "--max-bytes", "73400320");
         assertEquals(0, raised.exitCode(), raised.toString());
+    }
+
+    @Test
+    void pushSaysValidatingLikeThePagesNotPending() throws Exception {
+        // issue 36, item 9: the publish answer's internal "pending" is shown in the pages' word
+        Path small = project("word-env", 1024);
+        try (FakeServer hub = new FakeServer()) {
+            hub.on("GET /api/v1/version", ex -> FakeServer.send(ex, 200, "application/json",
+                    "{\"version\":\"9.0.0\",\"apiVersion\":2,\"maxUploadBytes\":52428800}"));
+            hub.on("PUT /api/v1/environments/alice/word-env/files/word_env-1.0-py3-none-any.whl", ex -> FakeServer.send(ex, 201,
+                    "application/json", "{\"owner\":\"alice\",\"name\":\"word-env\",\"version\":\"1.0\",\"status\":\"pending\"}"));
+            CliRun.Result r = cli(hub.url()).run("push", small.toString(), "--owner", "alice", "--no-wait");
+            assertEquals(0, r.exitCode(), r.toString());
+            assertTrue(r.out().contains("Published alice/word-env 1.0 — status: validating"), r.out());
+            assertFalse(r.out().contains("pending"), r.out());
+        }
     }
 
     @Test
