@@ -233,7 +233,7 @@ spec:
         {{- include "envhub.labels" .root | nindent 8 }}
         app.kubernetes.io/name: {{ .component }}
       annotations:
-        checksum/config: {{ toJson $v.settings | sha256sum }}
+        checksum/config: {{ toJson (list $v.settings .root.Values.maxUploadBytes) | sha256sum }}
     spec:
       {{- with .root.Values.imagePullSecrets }}
       imagePullSecrets:

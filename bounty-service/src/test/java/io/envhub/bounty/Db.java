@@ -20,6 +20,17 @@ public class Db {
                 .executeUpdate());
     }
 
+    /** A change the API would never make, e.g. to show that the reconciliation notices it; returns the rows changed. */
+    public int update(String sql, Object... params) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            var q = em.createNativeQuery(sql);
+            for (int i = 0; i < params.length; i++) {
+                q.setParameter(i + 1, params[i]);
+            }
+            return q.executeUpdate();
+        });
+    }
+
     /** A count over the bounty schema, e.g. {@code SELECT count(*) FROM bounty.reviews WHERE submission_id = ?1}. */
     public long count(String sql, Object... params) {
         return QuarkusTransaction.requiringNew().call(() -> {

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.testsupport.KeycloakTestResource;
@@ -48,12 +49,34 @@ class VersionPageTest {
     }
 
     @Test
+    void aVersionFlaggedOnlyForDatasetOverlapNeverSaysNothingToFlag() {
+        // issue 36, item 9: the badge counts the hub's dataset-overlap flag, which is not among the report's own flags
+        List<String> rows = List.of("overlap " + HubFixtures.unique() + " alpha", "overlap beta " + HubFixtures.unique(),
+                "overlap gamma " + HubFixtures.unique());
+        String first = "overlap-a-" + HubFixtures.unique();
+        String second = "overlap-b-" + HubFixtures.unique();
+        HubFixtures.push("alice", "alice", TestWheels.environment(first, "1.0.0"), null);
+        HubFixtures.push("alice", "alice", TestWheels.environment(second, "1.0.0"), null);
+        com.fasterxml.jackson.databind.node.ObjectNode clean = PageFixtures.report("validated", rows);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) clean.get("trust")).putArray("flags");
+        PageFixtures.validate("alice", first, "1.0.0", clean);
+        PageFixtures.validate("alice", second, "1.0.0", clean.deepCopy());
+        String html = given().get("/alice/{name}/versions/1.0.0", second).then().statusCode(200).extract().asString();
+        assertTrue(html.contains("verified with 1 flag"), html);
+        assertTrue(html.contains("<h2>Trust report</h2>"), html);
+        assertFalse(html.contains("Nothing to flag"), "never under a flagged badge: " + html);
+    }
+
+    @Test
     void pendingVersionSaysItHasNoReportAndListsFiles() {
         String name = "files-" + HubFixtures.unique();
         HubFixtures.push("alice", "alice", TestWheels.environment(name, "0.3.0"), null);
         String module = name.replace('-', '_');
         String html = given().get("/alice/{name}/versions/0.3.0", name).then().statusCode(200).extract().asString();
-        assertTrue(html.contains("No validation report yet") || html.contains("Validation report"), html);
+        // issue 36, item 8: the heading is always there; what must be true is that a pending version has no report yet
+        assertTrue(html.contains("No validation report yet: this version is "), html);
+        assertFalse(html.contains("<table class=\"checks\">"), "no checks table without a report");
+        assertFalse(html.contains("<h2>Trust report</h2>"), "no trust section without a report");
         String fileHref = "/alice/" + name + "/versions/0.3.0/files/" + module + ".py";
         assertTrue(html.contains("href=\"" + fileHref + "\""), "file listed");
         assertTrue(html.contains("/files/" + module + "-0.3.0.dist-info/METADATA\""), "dist-info listed");

@@ -37,7 +37,10 @@ public interface ValidatorConfig {
     @WithDefault("300")
     int dependencyTimeoutSeconds();
 
-    /** Largest wheel file the validator accepts, in bytes (50 MiB). */
+    /**
+     * Largest wheel file the validator accepts, in bytes (50 MiB): set through ENVHUB_MAX_UPLOAD_BYTES, the same setting
+     * as hub-backend's upload limit (application.properties), so the two never disagree.
+     */
     @WithDefault("52428800")
     long maxWheelBytes();
 

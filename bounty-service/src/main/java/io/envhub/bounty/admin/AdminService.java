@@ -141,7 +141,7 @@ public class AdminService {
             Map<String, Object> before = fromStatus == null ? null : Map.of("status", fromStatus);
             out.add(new AuditEvent(r.longValue("id"), "bounty", r.time("at"), r.string("actor"), r.string("action"),
                     r.get("entity") + ":" + r.get("entity_id"), r.string("reason"), before, Map.of("status", r.get("to_status")),
-                    r.string("request_id"), r.longValue("bounty_id")));
+                    r.string("request_id"), r.longOrNull("bounty_id")));
         }
         return out;
     }

@@ -30,6 +30,26 @@ public class AuditLog {
         r.persist();
     }
 
+    /**
+     * Records money an admin moved (issue 36, item 10): {@code entity} {@code funding} (a ledger transaction) or
+     * {@code payout}, {@code bountyId} null when none; {@code reason} says what (amount, sponsor or payee, reference).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void recordMoney(Long bountyId, String entity, long entityId, String action, String actor, String from, String to,
+                            String reason) {
+        AuditRecord r = new AuditRecord();
+        r.bountyId = bountyId;
+        r.entity = entity;
+        r.entityId = entityId;
+        r.action = action;
+        r.actor = actor;
+        r.fromStatus = from;
+        r.toStatus = to;
+        r.reason = reason;
+        r.requestId = requestIds == null ? null : requestIds.current();
+        r.persist();
+    }
+
     /** A bounty's log, oldest first. */
     public List<AuditEntry> of(long bountyId) {
         List<AuditRecord> rows = AuditRecord.list("bountyId = ?1 ORDER BY id", bountyId);

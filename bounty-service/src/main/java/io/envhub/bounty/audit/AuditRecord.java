@@ -18,8 +18,9 @@ public class AuditRecord extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
+    /** The bounty, or null for money not tied to one (a funding). */
     @Column(name = "bounty_id")
-    public long bountyId;
+    public Long bountyId;
 
     public String entity;
 

@@ -32,10 +32,12 @@ public class FundingResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Record funding (admins)", description = "{\"sponsor\": user name, \"amountMinor\": integer minor units, "
-            + "\"currency\": \"USD\", \"reference\": e.g. the bank transfer id}. Posts external:funding → sponsor:{subject}.")
+            + "\"currency\": \"USD\", \"reference\": e.g. the bank transfer id}. Posts external:funding → sponsor:{subject}. A reference "
+            + "credits once: recorded again with the same details, 200 with the earlier funding; with others, 409.")
     public Response fund(FundingRequest body) {
         Actor admin = admin();
-        return Response.status(Response.Status.CREATED).entity(funding.fund(body, admin)).build();
+        FundingService.Recorded recorded = funding.fund(body, admin);
+        return Response.status(recorded.created() ? Response.Status.CREATED : Response.Status.OK).entity(recorded.funding()).build();
     }
 
     @GET

@@ -1,6 +1,7 @@
 package io.envhub.bounty.funding;
 
 import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.funding.FundingViews.FundingRequest;
 import io.envhub.bounty.funding.FundingViews.FundingView;
 import io.envhub.bounty.ledger.Accounts;
@@ -25,15 +26,30 @@ public class FundingService {
 
     private final Ledger ledger;
     private final EntityManager em;
+    private final AuditLog audit;
 
-    public FundingService(Ledger ledger, EntityManager em) {
+    public FundingService(Ledger ledger, EntityManager em, AuditLog audit) {
         this.ledger = ledger;
         this.em = em;
+        this.audit = audit;
     }
 
-    /** Records a funding; the sponsor must have used the bounty service once (404 otherwise). */
+    /**
+     * What {@link #fund} did.
+     *
+     * @param funding the funding recorded, or the earlier one with the same reference
+     * @param created false when the reference was recorded before (nothing was credited again)
+     */
+    public record Recorded(FundingView funding, boolean created) {
+    }
+
+    /**
+     * Records a funding; the sponsor must have used the bounty service once (404 otherwise). A reference (the bank
+     * transfer id; compared without case or surrounding spaces) credits once: recording it again with the same sponsor,
+     * amount and currency answers the earlier funding, with other details 409 (issue 36, item 10).
+     */
     @Transactional
-    public FundingView fund(FundingRequest req, Actor actor) {
+    public Recorded fund(FundingRequest req, Actor actor) {
         if (req == null || req.sponsor() == null || req.sponsor().isBlank()) {
             throw new ApiException.Invalid(ProblemCode.INVALID_SPONSOR, "sponsor (the sponsor's user name) is required.");
         }
@@ -54,10 +70,37 @@ public class FundingService {
         }
         long amount = n.longValue();
         Participant sponsor = sponsor(req.sponsor().strip());
+        // one credit per reference, also when two admins record the same transfer at once
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext('envhub-funding:' || lower(?1)))").setParameter(1, reference)
+                .getSingleResult();
+        FundingView earlier = byReference(reference);
+        if (earlier != null) {
+            if (sponsor.username.equalsIgnoreCase(earlier.sponsor()) && earlier.amountMinor() == amount
+                    && earlier.currency().equals(req.currency())) {
+                return new Recorded(earlier, false);
+            }
+            throw new ApiException.Conflict(ProblemCode.ALREADY_RECORDED, "Reference " + earlier.reference()
+                    + " was already recorded on " + earlier.at().toLocalDate() + " by " + earlier.recordedBy() + ": "
+                    + earlier.amountMinor() + " " + earlier.currency() + " (minor units) for " + earlier.sponsor()
+                    + ". A funding reference is recorded once; check the transfer, or use its own reference.");
+        }
         long tx = ledger.post(new Ledger.Posting("fund", actor.username(), reference, null, null, "sponsor " + sponsor.username),
                 req.currency(), List.of(new Ledger.Leg(Accounts.EXTERNAL_FUNDING, -amount),
                         new Ledger.Leg(Accounts.sponsor(sponsor.subject), amount)));
-        return history(sponsor.subject, tx).get(0);
+        audit.recordMoney(null, "funding", tx, "funding.record", actor.username(), null, "recorded",
+                amount + " " + req.currency() + " (minor units) for " + sponsor.username + ", reference " + reference);
+        return new Recorded(history(sponsor.subject, tx).get(0), true);
+    }
+
+    /** The funding recorded with this reference (case and surrounding spaces aside), or null. */
+    private FundingView byReference(String reference) {
+        List<?> ids = em.createNativeQuery("SELECT id FROM bounty.ledger_transactions WHERE kind = 'fund'"
+                + " AND lower(reference) = lower(?1) ORDER BY id LIMIT 1").setParameter(1, reference).getResultList();
+        if (ids.isEmpty()) {
+            return null;
+        }
+        List<FundingView> views = history(null, ((Number) ids.get(0)).longValue());
+        return views.isEmpty() ? null : views.get(0);
     }
 
     /** Fundings of the sponsor (Keycloak subject), newest first; {@code onlyTx} narrows to one transaction. */

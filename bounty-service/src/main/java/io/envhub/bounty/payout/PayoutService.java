@@ -5,6 +5,7 @@ import io.envhub.contract.event.NotificationKind;
 import io.envhub.contract.event.EventType;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.bounty.access.Actor;
+import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
@@ -26,8 +27,10 @@ public class PayoutService {
     private final Ledger ledger;
     private final BountyConfig config;
     private final Outbox outbox;
+    private final AuditLog audit;
 
-    public PayoutService(Ledger ledger, BountyConfig config, Outbox outbox) {
+    public PayoutService(Ledger ledger, BountyConfig config, Outbox outbox, AuditLog audit) {
+        this.audit = audit;
         this.outbox = outbox;
         this.ledger = ledger;
         this.config = config;
@@ -86,6 +89,8 @@ public class PayoutService {
                         new Ledger.Leg(Accounts.paid(p.payeeSubject), p.amountMinor),
                         new Ledger.Leg(Accounts.paid(p.payeeSubject), -p.amountMinor),
                         new Ledger.Leg(Accounts.EXTERNAL_PAYOUTS, p.amountMinor)));
+        audit.recordMoney(p.bountyId, "payout", p.id, "payout.confirm", actor, p.status, "confirmed", p.amountMinor + " "
+                + p.currency + " (minor units) to " + p.payeeUsername + ", reference " + ref);
         p.status = "confirmed";
         p.externalReference = ref;
         p.confirmedAt = Payout.now();

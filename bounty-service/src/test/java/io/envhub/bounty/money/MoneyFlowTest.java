@@ -67,6 +67,21 @@ class MoneyFlowTest {
         assertEquals(before + 25_000, Money.available("NOK"));
         as("sam").get("/api/v1/sponsors/me/balance").then().statusCode(200).body("sponsor", equalTo("sam"))
                 .body("funding.reference", hasItem("SEPA-123"));
+        // issue 36, item 10: a reference credits once; the same transfer recorded again answers the earlier funding
+        long tx = as("ada").get("/api/v1/ledger/funding").then().statusCode(200).extract().jsonPath()
+                .getLong("find { it.reference == 'SEPA-123' }.transactionId");
+        as("ada").body(fund.replace("SEPA-123", " sepa-123 ")).post("/api/v1/ledger/funding").then().statusCode(200)
+                .body("transactionId", equalTo((int) tx)).body("reference", equalTo("SEPA-123"));
+        as("ada").body(fund.replace("25000", "26000")).post("/api/v1/ledger/funding").then().statusCode(409)
+                .body("type", equalTo(PROBLEM + "already-recorded")).body("detail", containsString("SEPA-123 was already recorded"))
+                .body("detail", containsString("25000 NOK"));
+        assertEquals(before + 25_000, Money.available("NOK"), "credited once");
+        assertEquals(1, as("ada").get("/api/v1/ledger/funding").then().extract().jsonPath()
+                .getList("findAll { it.reference.toLowerCase() == 'sepa-123' }").size());
+        as("ada").get("/api/v1/admin/audit?target=funding:" + tx).then().statusCode(200).body("size()", equalTo(1))
+                .body("[0].action", equalTo("funding.record")).body("[0].actor", equalTo("ada"))
+                .body("[0].reason", containsString("25000 NOK (minor units) for sam, reference SEPA-123"))
+                .body("[0].bountyId", nullValue());
 
         Money.open(id).then().statusCode(200).body("status", equalTo("open"));
         assertEquals(before + 5_000, Money.available("NOK"));
@@ -189,6 +204,10 @@ class MoneyFlowTest {
         assertTrue(csv.contains("envhub-payout-submission-" + sub + ":2,2,"), csv);
         as("ada").body("{\"reference\":\"SEPA-2\"}").post("/api/v1/payouts/{p}/confirm", payout).then().statusCode(200)
                 .body("status", equalTo("confirmed"));
+        as("ada").get("/api/v1/admin/audit?target=payout:" + payout).then().statusCode(200).body("size()", equalTo(1))
+                .body("[0].action", equalTo("payout.confirm")).body("[0].actor", equalTo("ada"))
+                .body("[0].before.status", org.hamcrest.Matchers.oneOf("pending", "sent")).body("[0].after.status", equalTo("confirmed"))
+                .body("[0].reason", containsString("reference SEPA-2"));
         balanced();
     }
 
@@ -198,6 +217,28 @@ class MoneyFlowTest {
         balanced();
         io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200)
                 .body(containsString("envhub_ledger_mismatches 0.0"));
+    }
+
+    @Test
+    void reconciliationTurnsRedOnAMismatchNamingTheCheckAndGreenOnceFixed() {
+        // issue 36, item 8: the report can fail. An open bounty whose obligations no longer match its escrow (as if
+        // max_awards had been changed behind the ledger's back) must turn the report red, naming the check and bounty.
+        as("ada").body("{\"sponsor\":\"sam\",\"amountMinor\":3000,\"currency\":\"DKK\",\"reference\":\"RED-" + Hub.unique()
+                + "\"}").post("/api/v1/ledger/funding").then().statusCode(201);
+        long id = Money.draft("DKK", 1_000, 2, "open_access");
+        Money.open(id).then().statusCode(200);
+        balanced();
+        assertEquals(1, db.update("UPDATE bounty.bounties SET max_awards = max_awards + 1 WHERE id = ?1", id));
+        try {
+            Money.reconciliation().then().statusCode(200).body("balanced", equalTo(false)).body("mismatches", equalTo(1))
+                    .body("checks.find { it.name == 'escrow-matches-obligations' }.passed", equalTo(false))
+                    .body("checks.find { it.name == 'escrow-matches-obligations' }.problems",
+                            hasItem("bounty " + id + ": escrow 2000 DKK, obligations 3000"))
+                    .body("checks.findAll { it.name != 'escrow-matches-obligations' }.passed", not(hasItem(false)));
+        } finally {
+            db.update("UPDATE bounty.bounties SET max_awards = max_awards - 1 WHERE id = ?1", id);
+        }
+        balanced();
     }
 
     private static void balanced() {

@@ -60,7 +60,10 @@ public class DownloadService {
         Artifact artifact = found.artifact();
         gate.requireFileAccess(found.environment());
         if (found.version().isQuarantined()) {
-            throw new Quarantined(found.environment().owner.name + "/" + found.environment().name + " " + found.version().version,
+            // the owner is a lazy association and this method holds no session: read its name by id (issue 36, item 1)
+            String ownerName = em.createQuery("select e.owner.name from Environment e where e.id = ?1", String.class)
+                    .setParameter(1, found.environment().id).getSingleResult();
+            throw new Quarantined(ownerName + "/" + found.environment().name + " " + found.version().version,
                     found.version().quarantineReason);
         }
         if (artifact == null) {

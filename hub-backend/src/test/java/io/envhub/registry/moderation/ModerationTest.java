@@ -161,6 +161,17 @@ class ModerationTest {
                 .get("/api/v1/environments/alice/" + env.name + "/versions/1.0/download");
         assertEquals(451, api.statusCode(), api.asString());
         assertEquals("https://envhub.dev/problems/quarantined", api.jsonPath().getString("type"));
+        for (String who : new String[] {null, sam, ada}) {
+            var request = given().redirects().follow(false);
+            if (who != null) {
+                request = request.auth().oauth2(who);
+            }
+            Response other = request.get("/api/v1/environments/alice/" + env.name + "/versions/1.0/download");
+            assertEquals(451, other.statusCode(), "everyone, signed in or not, gets the 451 problem: " + other.asString());
+            assertTrue(other.contentType().startsWith("application/problem+json"), other.contentType());
+            assertTrue(other.jsonPath().getString("detail").contains("alice/" + env.name + " 1.0"), other.asString());
+            assertTrue(other.jsonPath().getString("detail").contains("sandbox escape attempt"), other.asString());
+        }
         JsonPath mine = given().auth().oauth2(alice).get("/api/v1/environments/alice/" + env.name + "/versions/1.0").then()
                 .statusCode(200).extract().jsonPath();
         assertTrue(mine.getBoolean("quarantined"));

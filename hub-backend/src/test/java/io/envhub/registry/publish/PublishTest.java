@@ -135,7 +135,10 @@ class PublishTest {
     void tooLargeIsRefusedBeforeTheBodyIsRead() {
         byte[] big = new byte[4 * 1024 * 1024];
         push(Tokens.forUser("alice", "alice"), "alice/big", "big-1.0-py3-none-any.whl", big, null, null).statusCode(413)
-                .contentType("application/problem+json").body("detail", containsString("limit"));
+                .contentType("application/problem+json").body("detail", containsString("limit"))
+                .body("detail", containsString("3145728 bytes"));
+        // the CLI reads the same figure before uploading (issue 36, item 2)
+        given().get("/api/v1/version").then().statusCode(200).body("maxUploadBytes", org.hamcrest.Matchers.equalTo(3145728));
     }
 
     @Test

@@ -33,9 +33,14 @@ public final class BuildCommand extends BaseCommand {
     @Option(names = "--list", description = "Also list the files in the wheel")
     boolean list;
 
+    @Option(names = "--max-bytes", paramLabel = "BYTES", description = "Refuse a wheel larger than this: the hub's upload "
+            + "limit, ENVHUB_MAX_UPLOAD_BYTES (default: ${DEFAULT-VALUE}, the hub's default)")
+    long maxBytes = io.envhub.contract.UploadLimits.DEFAULT_MAX_WHEEL_BYTES;
+
     @Override
     protected int run(CliContext ctx) {
         BuildResult r = out == null ? WheelBuilder.build(dir) : WheelBuilder.build(dir, out);
+        WheelSizeLimit.require(r, maxBytes, "the hub's upload", "; no hub with that limit will take it");
         List<LocalChecks.Check> checks = LocalChecks.run(r);
         if (ctx.json()) {
             Map<String, Object> json = toJson(r);

@@ -78,6 +78,7 @@ public final class PushCommand extends BaseCommand {
                     + (dryRun ? "" : "; nothing was uploaded"));
         }
         if (dryRun) {
+            WheelSizeLimit.require(built, io.envhub.contract.UploadLimits.DEFAULT_MAX_WHEEL_BYTES, "the hub's default upload", "");
             json.put("dryRun", true);
             if (ctx.json()) {
                 printJson(ctx, json);
@@ -88,6 +89,7 @@ public final class PushCommand extends BaseCommand {
         }
         String ns = owner != null ? owner : currentUser(ctx);
         Situation situation = Situation.of("push", ns, built.normalizedName(), built.version()).withFilename(built.filename());
+        WheelSizeLimit.require(built, WheelSizeLimit.ofHub(ctx, situation), "the hub's upload", "; nothing was uploaded");
         JsonNode published = upload(ctx, ns, built, situation);
         json.put("published", published);
         String version = published.path("version").asText(built.version());
@@ -99,7 +101,7 @@ public final class PushCommand extends BaseCommand {
         }
         if (!ctx.json()) {
             ctx.out().println("Published " + coords + " " + version + (published.path("environmentCreated").asBoolean(false)
-                    ? " (new environment)" : "") + " — status: " + published.path("status").asText("pending"));
+                    ? " (new environment)" : "") + " — status: " + statusWord(published));
         }
         int code = ExitCodes.OK;
         if (!noWait) {
@@ -111,6 +113,20 @@ public final class PushCommand extends BaseCommand {
             printJson(ctx, json);
         }
         return code;
+    }
+
+    /**
+     * The word the pages use for the new version's state (issue 36, item 9): the hub's {@code trustStatus} when it sends
+     * one, else {@code validating} while validation has not ended (the API's internal {@code pending} included).
+     */
+    static String statusWord(JsonNode published) {
+        String trust = published.path("trustStatus").asText("");
+        if (!trust.isEmpty()) {
+            return trust;
+        }
+        String status = published.path("status").asText("pending");
+        return io.envhub.contract.VersionStatus.find(status).filter(io.envhub.contract.VersionStatus::inProgress).isPresent()
+                ? io.envhub.contract.TrustStatus.VALIDATING.wire() : status;
     }
 
     private static String currentUser(CliContext ctx) {

@@ -68,18 +68,31 @@ class MoneyFormatTest {
 
     @Test
     void theReconciliationReportIsGreenOnlyWhenBalanced() throws Exception {
+        // issue 36, item 8: the shape bounty-service sends (io.envhub.bounty.reconciliation.Reconciliation), green and red
         Reconciliation ok = Reconciliation.of(JSON.readTree("""
-                {"balanced":true,"checkedAt":"2026-12-01T18:00:00Z","mismatches":0,
-                 "currencies":[{"currency":"USD","sumMinor":0,"accounts":6}],
-                 "escrows":[{"bountyId":7,"currency":"USD","escrowMinor":250000,"obligationsMinor":250000}]}"""));
+                {"balanced":true,"mismatches":0,"checkedAt":"2026-12-01T18:00:00Z",
+                 "checks":[{"name":"ledger-sums-to-zero","description":"Per currency, the sum of all accounts is zero.",
+                            "passed":true,"mismatches":0,"problems":[]}],
+                 "currencies":[{"currency":"USD","sumMinor":0,"fundedMinor":-250000,"sponsorsMinor":0,"escrowMinor":250000,
+                                "payableMinor":0,"paidOutMinor":0,"feesMinor":0}]}"""));
         assertTrue(ok.balanced());
-        assertEquals(List.of("Summary", "currencies", "escrows"), ok.sections().stream().map(Reconciliation.Section::title).toList());
-        assertEquals(List.of(List.of("checked at", "2026-12-01T18:00:00Z"), List.of("mismatches", "0")),
-                ok.sections().get(0).rows());
-        assertEquals(List.of("bounty id", "currency", "escrow", "obligations"), ok.sections().get(2).columns());
-        assertEquals(List.of("7", "USD", "$2,500.00", "$2,500.00"), ok.sections().get(2).rows().get(0));
-        assertFalse(Reconciliation.of(JSON.readTree("{\"balanced\":false,\"problems\":[\"escrow:bounty:7 off by 1\"]}"))
-                .balanced());
+        assertEquals(List.of("Summary", "checks", "currencies"), ok.sections().stream().map(Reconciliation.Section::title).toList());
+        assertEquals(List.of(List.of("mismatches", "0"), List.of("checked at", "2026-12-01T18:00:00Z")), ok.sections().get(0).rows());
+        assertEquals(List.of("name", "description", "passed", "mismatches", "problems"), ok.sections().get(1).columns());
+        assertEquals(List.of("ledger-sums-to-zero", "Per currency, the sum of all accounts is zero.", "yes", "0", "none"),
+                ok.sections().get(1).rows().get(0));
+        assertEquals(List.of("currency", "sum", "funded", "sponsors", "escrow", "payable", "paid out", "fees"),
+                ok.sections().get(2).columns());
+        assertEquals("$2,500.00", ok.sections().get(2).rows().get(0).get(4), "escrow in the row's currency");
+
+        Reconciliation red = Reconciliation.of(JSON.readTree("""
+                {"balanced":false,"mismatches":1,"checkedAt":"2026-12-01T18:10:00Z",
+                 "checks":[{"name":"escrow-matches-obligations","description":"Every bounty's escrow equals its obligations.",
+                            "passed":false,"mismatches":1,"problems":["bounty 7: escrow 2000 DKK, obligations 3000"]}],
+                 "currencies":[]}"""));
+        assertFalse(red.balanced());
+        assertEquals(List.of("escrow-matches-obligations", "Every bounty's escrow equals its obligations.", "no", "1",
+                "bounty 7: escrow 2000 DKK, obligations 3000"), red.sections().get(1).rows().get(0), "the problem is on the page");
         assertFalse(Reconciliation.of(JSON.readTree("{\"balanced\":\"yes\"}")).balanced(), "only a real true is green");
         assertFalse(Reconciliation.of(null).balanced());
     }

@@ -222,6 +222,17 @@ class ChartTest {
     }
 
     @Test
+    void theWheelSizeLimitIsOneSettingThatReachesTheHubAndTheValidator() {
+        // issue 36, item 2: a wheel the hub stores is never failed by the validator for its size
+        RenderedChart raised = RenderedChart.render(helm, "--set", "maxUploadBytes=73400320");
+        for (String s : List.of("hub-backend", "package-validator")) {
+            assertEquals(String.valueOf(io.envhub.contract.UploadLimits.DEFAULT_MAX_WHEEL_BYTES),
+                    defaults.one(ConfigMap.class, PREFIX + s).getData().get("ENVHUB_MAX_UPLOAD_BYTES"), s);
+            assertEquals("73400320", raised.one(ConfigMap.class, PREFIX + s).getData().get("ENVHUB_MAX_UPLOAD_BYTES"), s);
+        }
+    }
+
+    @Test
     void theIngressExposesThePublicPathsOnly() {
         renders().forEach(chart -> {
             Ingress ingress = chart.one(Ingress.class, "envhub");
