@@ -180,8 +180,10 @@ class ScaffoldTest {
         CliRun.Result v1Build = CliRun.with().run("build", v1.toString());
         assertEquals(0, v1Build.exitCode(), v1Build.toString());
         assertTrue(v1Build.out().contains("v1_env-0.1.0-py3-none-any.whl"), v1Build.toString());
-        // push's local checks for the v1 layout arrive with the static layout reader (issue 30): shown, not asserted here
-        System.out.println("v1 local checks: " + LocalChecks.run(WheelBuilder.build(v1)));
+        // push's local checks pass for the v1 project: the layout reader finds its one exported Taskset
+        List<LocalChecks.Check> v1Checks = LocalChecks.run(WheelBuilder.build(v1));
+        assertTrue(LocalChecks.allPassed(v1Checks), v1Checks.toString());
+        assertTrue(v1Build.out().contains("verifiers v1 taskset"), v1Build.toString());
 
         Path v0 = tmp.resolve("v0-env");
         CliRun.Result legacy = CliRun.with().run("init", "v0-env", "--dir", v0.toString(), "--legacy");
