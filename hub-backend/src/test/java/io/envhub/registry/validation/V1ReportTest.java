@@ -39,7 +39,7 @@ class V1ReportTest {
     QueueFixtures queue;
 
     static Map<String, Object> v1Report(String taskType) {
-        String why = "the v1 runtime did not run (this validator checks verifiers v1 taskset packages statically only)";
+        String why = "dependency verifiers is not available from the upstream index";
         Map<String, Object> r = TrustStatusTest.report("validated", false, List.of(
                 TrustStatusTest.check("static.layout", "pass", "verifiers v1 taskset WordTaskset (word_env/taskset.py)"),
                 TrustStatusTest.check("install", "skip", why)), List.of());
@@ -75,8 +75,7 @@ class V1ReportTest {
         String base = "/api/v1/environments/alice/" + tools;
         given().get(base + "/versions/1.0.0").then().statusCode(200).body("trustStatus", equalTo("static-only"))
                 .body("statusLabel", equalTo("static checks only"))
-                .body("statusReason", equalTo("the v1 runtime did not run (this validator checks verifiers v1 taskset"
-                        + " packages statically only)"));
+                .body("statusReason", equalTo("dependency verifiers is not available from the upstream index"));
         given().get(base + "/versions/1.0.0/report").then().statusCode(200).body("layout.kind", equalTo("v1"))
                 .body("layout.tasksetClass", equalTo("WordTaskset")).body("layout.rewards[0].weight", equalTo(0.5f))
                 .body("layout.datasets[0].id", equalTo("someone/words"));
