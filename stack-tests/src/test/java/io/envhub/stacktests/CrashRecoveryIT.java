@@ -162,7 +162,7 @@ class CrashRecoveryIT {
         Map<String, Long> before = pids();
         ProcessHandle.of(before.get("package-validator")).ifPresent(ProcessHandle::destroyForcibly);
         awaitDown(8083);
-        LocalStack.Result up = stack.call("up", Map.of("ENVHUB_VALIDATOR_MAX_WHEEL_BYTES", "not-a-number"));
+        LocalStack.Result up = stack.call("up", Map.of("ENVHUB_MAX_UPLOAD_BYTES", "not-a-number"));
         assertEquals(1, up.code(), up.output());
         String out = up.output();
         assertTrue(out.contains("package-validator exited while starting"), out);
