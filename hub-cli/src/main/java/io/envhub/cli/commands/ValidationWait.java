@@ -106,7 +106,8 @@ final class ValidationWait {
                         + "` or " + page, doc, page));
             }
             if (!announced && !ctx.json()) {
-                ctx.out().println("Waiting for validation (status: " + status + "; up to " + timeoutSeconds
+                // the pages' word for a version whose validation has not ended (the API's internal pending included)
+                ctx.out().println("Waiting for validation (status: validating; up to " + timeoutSeconds
                         + " s; Ctrl-C stops waiting, the version stays published)...");
                 announced = true;
             }
