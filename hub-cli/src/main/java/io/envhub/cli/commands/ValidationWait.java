@@ -101,7 +101,7 @@ final class ValidationWait {
                 return r;
             }
             if (!Instant.now().plus(Duration.ofMillis(delayMs)).isBefore(deadline)) {
-                return done(new Result(status, null, false, "validation still " + status + " after " + timeoutSeconds
+                return done(new Result(status, null, false, "still validating after " + timeoutSeconds
                         + " s; the version is published — check later with `envhub versions " + owner + "/" + name
                         + "` or " + page, doc, page));
             }
