@@ -5,7 +5,7 @@
 #                             and pip, util-linux (setpriv, prlimit), free stack ports (or ports held by this stack);
 #                             with ENVHUB_SANDBOX=gvisor also gVisor (runsc) able to start a sandbox
 #   prerequisites.sh test     the same (busy ports only warn: the stack tests wait for them) plus chromium,
-#                             chromium-driver, curl, unzip and twine for the test suite, and runsc always (the
+#                             chromium-driver, curl, unzip, twine, npm and pgbouncer for the test suite, and runsc always (the
 #                             sandbox contract runs against both backends)
 #   prerequisites.sh doctor   the checks of `up` and `test`, reported one per line; never installs anything
 #
@@ -91,6 +91,9 @@ check_test_tools() {
   [ -n "$(have unzip)" ] || need unzip "tests and scripts unpack wheels and distributions"
   [ -n "$(have twine)" ] || need twine "the upload tests publish with the real twine (PyPI's legacy upload API)"
   [ -n "$(have npm)" ] || need npm "the Helm chart test fetches helm from npm (deploy/helm/helm-tool.sh)"
+  # pgbouncer lives in /usr/sbin, which a non-root PATH may lack
+  [ -n "$(have pgbouncer)" ] || { [ -z "${ENVHUB_PREREQ_PATH:-}" ] && [ -x /usr/sbin/pgbouncer ]; } \
+    || need pgbouncer "PgBouncerIT runs hub-backend and bounty-service through a real PgBouncer"
 }
 
 # gVisor (runsc) when the validator uses it, and always for the tests; installed is not enough: it must start a sandbox

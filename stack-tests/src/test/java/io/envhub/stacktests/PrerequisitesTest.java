@@ -83,7 +83,7 @@ class PrerequisitesTest {
         Run test = run(missing(pathWithOnlyAJdk()), "test", "-DskipTests");
         assertEquals(1, test.code(), test.output());
         assertTrue(test.output().contains("apt-get install -y --no-install-recommends " + UP_PACKAGES
-                + " chromium chromium-driver curl unzip twine npm runsc\n"), test.output());
+                + " chromium chromium-driver curl unzip twine npm pgbouncer runsc\n"), test.output());
         assertFalse(test.output().contains("./mvnw -B verify"), "Maven is not started: " + test.output());
     }
 
