@@ -117,7 +117,7 @@ public final class ValidationEngine {
         try (JobDir job = JobDir.create(settings.workDir(), settings.limits().uid(), JobDir.runningAsRoot())) {
             CheckResult ast = new AstCheck(sandbox, settings).run(job, wheel, stat.module());
             boolean undefined = ast.is(CheckStatus.FAIL) && ast.message().contains("does not define load_environment");
-            boolean v1 = layout != null && layout.v1() || ast.is(CheckStatus.PASS) && ast.message().startsWith(AstCheck.V1);
+            boolean v1 = layout != null && layout.v1();
             if (!(v1 && ast.is(CheckStatus.PASS))) {
                 // a v1 package's module parsed (no syntax error); its layout check already says what it exports
                 report.add(layout != null && layout.neither() && undefined ? LayoutStep.neither(layout.layout()) : ast);
