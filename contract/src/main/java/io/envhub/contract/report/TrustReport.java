@@ -14,10 +14,47 @@ import java.util.List;
  * @param deterministic whether two separate sandbox runs gave identical probe scores; null when not compared
  * @param contamination other environments' versions whose datasets hold this one's rows (added by the hub; null in
  *     the validator's report, which leaves it out of its JSON)
+ * @param findings every flag with its category, evidence and fix hint (the validator's probes; the hub appends the
+ *     contamination findings); empty in reports older than trust v2 (left out of the JSON while empty)
+ * @param figures sparsity and diversity figures, or null when not measured (left out of the JSON while null)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record TrustReport(List<ProbeScore> probes, Double bestScore, List<String> flags, Boolean deterministic,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) List<ContaminationMatch> contamination) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<ContaminationMatch> contamination,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TrustFinding> findings,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) TrustFigures figures) {
+
+    /** The JSON name of {@link #findings()}. */
+    public static final String FINDINGS = "findings";
+
+    /**
+     * Copies the findings (none when null).
+     *
+     * @param probes probes
+     * @param bestScore best score
+     * @param flags flags
+     * @param deterministic deterministic
+     * @param contamination contamination
+     * @param findings findings
+     * @param figures figures
+     */
+    public TrustReport {
+        findings = findings == null ? List.of() : List.copyOf(findings);
+    }
+
+    /**
+     * A report without trust v2 findings and figures.
+     *
+     * @param probes probes
+     * @param bestScore best score
+     * @param flags flags
+     * @param deterministic deterministic
+     * @param contamination contamination
+     */
+    public TrustReport(List<ProbeScore> probes, Double bestScore, List<String> flags, Boolean deterministic,
+                       List<ContaminationMatch> contamination) {
+        this(probes, bestScore, flags, deterministic, contamination, List.of(), null);
+    }
 
     /** The JSON name of {@link #contamination()}. */
     public static final String CONTAMINATION = "contamination";
@@ -31,7 +68,7 @@ public record TrustReport(List<ProbeScore> probes, Double bestScore, List<String
      * @param deterministic deterministic
      */
     public TrustReport(List<ProbeScore> probes, Double bestScore, List<String> flags, Boolean deterministic) {
-        this(probes, bestScore, flags, deterministic, null);
+        this(probes, bestScore, flags, deterministic, null, List.of(), null);
     }
 
     /**
