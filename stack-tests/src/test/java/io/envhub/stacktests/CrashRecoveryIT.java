@@ -1,5 +1,6 @@
 package io.envhub.stacktests;
 
+import static io.envhub.stacktests.StackPages.signIn;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +11,12 @@ import io.envhub.stack.Http;
 import io.envhub.stack.Ports;
 import io.envhub.testsupport.TestWheels;
 import io.envhub.testsupport.Tokens;
+import io.envhub.testsupport.Chromium;
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -27,14 +33,21 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
- * A crash must not become an outage: on one running stack, each component in turn is killed with SIGKILL (the
- * validator in the middle of a validation job, hub-backend in the middle of a push, Keycloak's launcher with its JVM
- * left behind, the object store, the frontend and the bounty service) and {@code ./envhub-stack up} is run again. It
- * must start only what is down, leave every running component alone (same pid), bring everything back healthy, and
- * lose no push and no validation job: every acknowledged version ends validated. When a component cannot start,
- * {@code up} says why once, with that component's own log lines, and stops nothing it did not start.
+ * A crash must not become an outage: on one running stack, each component in turn is killed with SIGKILL at its worst
+ * moment (the validator in the middle of a validation job, hub-backend in the middle of a push, bounty-service between
+ * an approval and its payout and again while the payout waits for confirmation, Keycloak's launcher with its JVM left
+ * behind while a user is signed in, the object store in the middle of an upload and again at rest, the frontend) and
+ * {@code ./envhub-stack up} is run again. It must start only what is down, leave every running component alone (same
+ * pid), bring everything back healthy, and lose or double nothing: every acknowledged version exists once and was
+ * validated once, every job finished, the award was paid once, the ledger balances and reconciles, and the signed-in
+ * user still sees her paid award. When a component cannot start, {@code up} says why once, with that component's own
+ * log lines, and stops nothing it did not start. The payout worker's own crash points (between each of its steps) are
+ * {@code PayoutCrashTest}'s in bounty-service.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashRecoveryIT {
@@ -43,6 +56,10 @@ class CrashRecoveryIT {
             "package-validator", "hub-frontend");
     /** Pushed and acknowledged (201) versions: name to version; each must end validated and stay so. */
     private static final Map<String, String> ACKNOWLEDGED = new LinkedHashMap<>();
+
+    private static final String BOUNTY_TITLE = "Crash-proof bookkeeping drills " + Long.toString(System.nanoTime() % 1_000_000L, 36);
+    /** The submission approved before bounty-service was killed (set by the bounty test, read by later ones). */
+    private static final long[] SUBMISSION = {-1};
 
     private static LocalStack stack;
 
@@ -84,10 +101,7 @@ class CrashRecoveryIT {
         try (Socket socket = new Socket("127.0.0.1", 8081)) {
             // a raw push whose body has only half arrived when the backend dies
             OutputStream out = socket.getOutputStream();
-            out.write(("PUT /api/v1/environments/" + OWNER + "/" + name + "/files/" + wheel.filename() + "?sha256="
-                    + HubApi.sha256(wheel.bytes()) + "&visibility=public HTTP/1.1\r\nHost: 127.0.0.1:8081\r\n"
-                    + "Authorization: Bearer " + token() + "\r\nContent-Type: application/octet-stream\r\n"
-                    + "Content-Length: " + wheel.bytes().length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(rawPushHead(name, wheel));
             out.write(wheel.bytes(), 0, wheel.bytes().length / 2);
             out.flush();
             before = killAndUp("hub-backend");
@@ -113,15 +127,90 @@ class CrashRecoveryIT {
 
     @Test
     @Order(4)
-    void keycloakLauncherKilledWithItsJvmLeftBehindIsReplaced() throws Exception {
-        // kill -9 of kc.sh leaves Keycloak's JVM running on the port: up must clear it, not give up on a busy port
-        Map<String, Long> before = killAndUp("keycloak");
-        assertUntouchedExcept(before, "keycloak");
-        pushAndValidate("crash-keycloak");
+    void bountyServiceKilledBetweenAnApprovalAndItsPayoutPaysExactlyOnce() throws Exception {
+        String name = pushAndValidate("crash-bounty");
+        long bounty = BountyMoney.openBounty(BOUNTY_TITLE, 250_000);
+        SUBMISSION[0] = BountyMoney.submitAndApprove(bounty, name, "1.0.0");
+        List<Map<String, Object>> payouts = BountyMoney.payoutsOf(SUBMISSION[0]);
+        assertEquals(1, payouts.size(), "the approval wrote its payout: " + payouts);
+        long payout = ((Number) payouts.get(0).get("id")).longValue();
+        System.out.println("payout at the kill: " + payouts.get(0).get("status"));
+
+        // killed right after the approval (the worker sends every 15 s), then again while the payout waits as sent
+        assertUntouchedExcept(killAndUp("bounty-service"), "bounty-service");
+        awaitPayout(SUBMISSION[0], "sent");
+        assertUntouchedExcept(killAndUp("bounty-service"), "bounty-service");
+
+        assertEquals("confirmed", BountyMoney.confirm(payout, "SEPA-CRASH-1"));
+        assertEquals("confirmed", BountyMoney.confirm(payout, "SEPA-CRASH-1"), "confirming again answers the same");
+        assertEquals(1, BountyMoney.payoutsOf(SUBMISSION[0]).size(), "one payout for one approval");
+        assertEquals(1L, count("select count(*) from bounty.ledger_transactions where kind = 'payout' and submission_id = ?",
+                SUBMISSION[0]), "paid once in the ledger");
+        assertTrue(BountyMoney.reconciled(), "the reconciliation is green");
     }
 
     @Test
     @Order(5)
+    void keycloakKilledWithLiveSessionsUsersSignInAgainAndKeepTheirWork() throws Exception {
+        try (Chromium browser = Chromium.start()) {
+            ChromeDriver alice = browser.driver();
+            signIn(alice, "alice");
+            alice.get(LocalStack.FRONTEND + "/me/earnings");
+            assertTrue(alice.getPageSource().contains(BOUNTY_TITLE), "alice sees her paid award before the crash");
+
+            // kill -9 of kc.sh leaves Keycloak's JVM running on the port: up must clear it, not give up on a busy port
+            Map<String, Long> before = killAndUp("keycloak");
+            assertUntouchedExcept(before, "keycloak");
+
+            alice.get(LocalStack.FRONTEND + "/me/earnings");
+            boolean signedOut = !alice.findElements(By.id("kc-form-login")).isEmpty()
+                    || alice.findElements(By.cssSelector("header .who strong")).isEmpty();
+            System.out.println("after Keycloak's crash alice " + (signedOut ? "signs in again" : "is still signed in"));
+            if (signedOut) {
+                signIn(alice, "alice");
+                alice.get(LocalStack.FRONTEND + "/me/earnings");
+            }
+            assertEquals("alice", alice.findElement(By.cssSelector("header .who strong")).getText());
+            WebElement row = alice.findElement(By.xpath("//tr[.//a[text()='" + BOUNTY_TITLE + "']]"));
+            assertTrue(row.getText().contains("paid") && row.getText().contains("SEPA-CRASH-1"), row.getText());
+        }
+        pushAndValidate("crash-keycloak");
+    }
+
+    @Test
+    @Order(6)
+    void objectStoreKilledMidUploadLeavesNoVersionAndTakesThePushAgain() throws Exception {
+        TestWheels.Built wheel = TestWheels.environment("crash-upload", "1.0.0");
+        String name = HubApi.name(wheel);
+        Map<String, Long> before = pids();
+        int status;
+        try (Socket socket = new Socket("127.0.0.1", 8081)) {
+            socket.setSoTimeout(120_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(rawPushHead(name, wheel));
+            out.write(wheel.bytes(), 0, wheel.bytes().length / 2);
+            out.flush();
+            long victim = before.get("infra");
+            assertTrue(ProcessHandle.of(victim).map(ProcessHandle::destroyForcibly).orElse(false), "killed infra");
+            awaitGone(victim);
+            out.write(wheel.bytes(), wheel.bytes().length / 2, wheel.bytes().length - wheel.bytes().length / 2);
+            out.flush();
+            String statusLine = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.US_ASCII)).readLine();
+            status = Integer.parseInt(statusLine.split(" ")[1]);
+        }
+        assertTrue(status >= 500, "the push cannot be stored while the object store is down: " + status);
+        LocalStack.Result up = stack.call("up", Map.of());
+        assertEquals(0, up.code(), up.output());
+        assertAllHealthy();
+        assertUntouchedExcept(before, "infra");
+        assertEquals(404, Http.status(LocalStack.BACKEND + "/api/v1/environments/" + OWNER + "/" + name + "/versions/1.0.0"),
+                "the failed push left no version behind");
+        pushAndValidate("crash-upload");
+    }
+
+    @Test
+    @Order(7)
     void objectStoreKilledComesBackWithItsData() throws Exception {
         Map<String, Long> before = killAndUp("infra");
         assertUntouchedExcept(before, "infra");
@@ -136,7 +225,7 @@ class CrashRecoveryIT {
     }
 
     @Test
-    @Order(6)
+    @Order(8)
     void aComponentThatCannotStartStopsNothingElse() throws Exception {
         Map<String, Long> before = pids();
         ProcessHandle.of(before.get("bounty-service")).ifPresent(ProcessHandle::destroyForcibly);
@@ -157,7 +246,7 @@ class CrashRecoveryIT {
     }
 
     @Test
-    @Order(7)
+    @Order(9)
     void aComponentThatExitsWhileStartingIsReportedOnceWithItsOwnLog() throws Exception {
         Map<String, Long> before = pids();
         ProcessHandle.of(before.get("package-validator")).ifPresent(ProcessHandle::destroyForcibly);
@@ -181,6 +270,58 @@ class CrashRecoveryIT {
             assertEquals("validated", HubApi.awaitValidation(OWNER, acknowledged.getKey(), acknowledged.getValue(),
                     Duration.ofMinutes(1)), "no acknowledged push was lost: " + acknowledged);
         }
+    }
+
+    @Test
+    @Order(10)
+    void afterEveryCrashNothingWasLostOrDoubled() throws Exception {
+        assertEquals((long) ACKNOWLEDGED.size(), count("select count(*) from hub.versions v join hub.environments e "
+                + "on e.id = v.environment_id where e.name like 'crash-%'"), "exactly the acknowledged versions: " + ACKNOWLEDGED);
+        assertEquals(0L, count("select count(*) from hub.validation_jobs where state <> 'done'"), "every job finished");
+        for (Map.Entry<String, String> acknowledged : ACKNOWLEDGED.entrySet()) {
+            assertEquals(1L, count("select count(*) from hub.events where type = 'version.validated' and object->>'name' = ? "
+                    + "and object->>'version' = ?", acknowledged.getKey(), acknowledged.getValue()),
+                    "validated exactly once: " + acknowledged);
+        }
+        assertEquals(0L, count("select count(*) from (select currency from bounty.ledger_entries group by currency "
+                + "having sum(amount_minor) <> 0) unbalanced"), "every currency sums to zero");
+        assertEquals(1L, count("select count(*) from bounty.payouts where submission_id = ? and status = 'confirmed'",
+                SUBMISSION[0]), "the award was paid once");
+        assertTrue(BountyMoney.reconciled());
+    }
+
+    private static byte[] rawPushHead(String name, TestWheels.Built wheel) {
+        return ("PUT /api/v1/environments/" + OWNER + "/" + name + "/files/" + wheel.filename() + "?sha256="
+                + HubApi.sha256(wheel.bytes()) + "&visibility=public HTTP/1.1\r\nHost: 127.0.0.1:8081\r\n"
+                + "Authorization: Bearer " + token() + "\r\nContent-Type: application/octet-stream\r\n"
+                + "Content-Length: " + wheel.bytes().length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** A count query on this stack's own database. */
+    private static long count(String sql, Object... args) throws Exception {
+        try (Connection c = DriverManager.getConnection(stack.jdbcUrl(), "postgres", "");
+             PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static void awaitPayout(long submission, String wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        List<Map<String, Object>> payouts = List.of();
+        while (System.nanoTime() < deadline) {
+            payouts = BountyMoney.payoutsOf(submission);
+            if (payouts.size() == 1 && wanted.equals(payouts.get(0).get("status"))) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the payout of submission " + submission + " never became " + wanted + ": " + payouts);
     }
 
     /** Records every component's pid, kills one with SIGKILL, runs up; returns the pids from before. */
@@ -224,11 +365,12 @@ class CrashRecoveryIT {
         assertEquals(403, Http.status("http://127.0.0.1:9000/"), "S3Proxy answers and refuses unsigned requests");
     }
 
-    private static void pushAndValidate(String name) throws InterruptedException {
+    private static String pushAndValidate(String name) throws InterruptedException {
         TestWheels.Built wheel = TestWheels.environment(name, "1.0.0");
         HubApi.push(token(), OWNER, wheel, "public");
         ACKNOWLEDGED.put(HubApi.name(wheel), "1.0.0");
         assertEquals("validated", HubApi.awaitValidation(OWNER, HubApi.name(wheel), "1.0.0", Duration.ofMinutes(3)));
+        return HubApi.name(wheel);
     }
 
     private static String token() {

@@ -132,6 +132,11 @@ final class LocalStack implements AutoCloseable {
         return new Result(p.exitValue(), text, seconds);
     }
 
+    /** The JDBC URL of this stack's own database (schemas {@code hub} and {@code bounty}), for checks behind the APIs. */
+    String jdbcUrl() {
+        return postgres.jdbcUrl(database);
+    }
+
     /** The pid the stack recorded for a component (infra, keycloak, hub-backend, ...), alive or not. */
     long pid(String component) throws IOException {
         return Long.parseLong(Files.readString(dataDir.resolve("run").resolve(component + ".pid")).trim());
