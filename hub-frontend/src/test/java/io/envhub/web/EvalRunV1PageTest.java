@@ -62,7 +62,7 @@ class EvalRunV1PageTest {
         assertTrue(doc.select("table.metrics").first().text().contains("correct"), "per-function means");
 
         List<Element> episodes = doc.select("article.episode");
-        assertEquals(5, episodes.size(), "one article per trace, 5 episodes per page");
+        assertEquals(6, episodes.size(), "one article per trace: 6 episodes of one trace, on one page of 20");
         Element first = episodes.get(0);
         assertTrue(first.selectFirst("h4").text().contains("task-0"), first.selectFirst("h4").text());
         assertEquals("no_tool_calls", first.selectFirst(".stop-condition").text());
