@@ -185,6 +185,17 @@ public class RegistryFixtures {
         return v;
     }
 
+    /**
+     * Marks a version as the validator leaves one whose runtime and trust checks ran and passed (verified), which an
+     * evaluation run needs; returns it.
+     */
+    @Transactional
+    public EnvironmentVersion ranRuntime(EnvironmentVersion v) {
+        em.createNativeQuery("UPDATE hub.versions SET trust_status = 'verified', runtime_verified = true,"
+                + " status_reason = NULL WHERE id = ?1").setParameter(1, v.id).executeUpdate();
+        return v;
+    }
+
     /** Yanks a version (as the yank endpoint would) and recomputes the latest version. */
     @Transactional
     public void yank(Environment envRef, String version, String reason) {

@@ -31,8 +31,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The "Evaluations" tab and a run's page in headless Chromium against the real backend: two models on two validated
  * versions (run directories written as the verifiers tooling writes them, pushed through the public API), the
  * leaderboard (best run per model, default version, version selector, sorting by query parameters), and a run page
- * (configuration, aggregates, per-function means, a paginated rollouts table whose untrusted Markdown is rendered
- * without its script). Screenshots go to {@code docs/screenshots/} (evals-leaderboard, evals-run).
+ * (configuration, aggregates, per-function means, a paginated rollouts table whose untrusted text is shown as sent,
+ * escaped). Screenshots go to {@code docs/screenshots/} (evals-leaderboard, evals-run).
  */
 @QuarkusTest
 @WithTestResource(value = KeycloakTestResource.class, scope = TestResourceScope.GLOBAL)
@@ -67,9 +67,10 @@ class EvalPagesBrowserTest {
                 (e, r) -> e % 2 == 0 ? 1.0 : 0.0, false));
         long a2 = push("alice", "alice", name, "2.0.0", EvalRunDirs.write(tmp.resolve("a2"), name, "openai/gpt-4.1-mini", 6, 4,
                 (e, r) -> r == 0 ? 0.5 : 1.0, true));
-        long b2old = push("sam", "alice", name, "2.0.0", EvalRunDirs.write(tmp.resolve("b2old"), name, "qwen/qwen3-8b", 3, 2,
+        // the same setting as a2 (6 examples × 4): the leaderboard compares runs of one setting only
+        long b2old = push("sam", "alice", name, "2.0.0", EvalRunDirs.write(tmp.resolve("b2old"), name, "qwen/qwen3-8b", 6, 4,
                 (e, r) -> 0.25, false));
-        long b2 = push("sam", "alice", name, "2.0.0", EvalRunDirs.write(tmp.resolve("b2"), name, "qwen/qwen3-8b", 3, 2,
+        long b2 = push("sam", "alice", name, "2.0.0", EvalRunDirs.write(tmp.resolve("b2"), name, "qwen/qwen3-8b", 6, 4,
                 (e, r) -> e == 0 ? 1.0 : 0.5, false));
         String base = root.toString().replaceAll("/$", "");
         try (Chromium browser = Chromium.start()) {
@@ -111,8 +112,9 @@ class EvalPagesBrowserTest {
             List<WebElement> rows = driver.findElements(By.cssSelector("table.rollouts tbody tr"));
             assertEquals(20, rows.size());
             WebElement completion = rows.get(1).findElements(By.tagName("td")).get(3);
-            assertEquals("answer 0.1", completion.findElement(By.tagName("strong")).getText(), "Markdown is rendered");
-            assertFalse(driver.getPageSource().contains("<script>alert(1)</script>"), "the rollout's script is removed");
+            assertEquals("**answer 0.1** <script>alert(1)</script>", completion.findElement(By.cssSelector(".msg-text")).getText(),
+                    "shown as sent, as text: nothing rendered, nothing removed");
+            assertFalse(driver.getPageSource().contains("<script>alert(1)</script>"), "the rollout's script is escaped");
             assertTrue(driver.findElements(By.cssSelector("table.rollouts script")).isEmpty());
             assertTrue(driver.findElement(By.cssSelector("#rollouts")).getText().contains("page 1 of 2"));
             browser.screenshots(SCREENSHOTS, "evals-run");

@@ -15,12 +15,15 @@ import java.util.Map;
 /**
  * The fields of a run's metadata.json (as the verifiers tooling writes it) that the hub reads: {@code model},
  * {@code num_examples}, {@code rollouts_per_example} (required), {@code env_id}, {@code sampling_args},
- * {@code avg_reward}, {@code avg_metrics}, {@code pass_at_k}, {@code cost}, {@code date}, {@code time_ms}, and the
- * provider label ({@code provider}, else the host of {@code base_url}: never its path or query, which may hold keys).
+ * {@code avg_reward}, {@code avg_metrics}, {@code pass_at_k}, {@code cost}, {@code date}, the duration ({@code time}
+ * in seconds, as verifiers writes it, or {@code time_ms}), the environment version the run recorded
+ * ({@code version_info.env_version}), and the provider label ({@code provider}, else the host of {@code base_url}: never
+ * its path or query, which may hold keys). verifiers drops {@code date} from the metadata.json it writes, so the date
+ * is often absent here and comes from the push's {@code run_date} part.
  */
 record EvalMetadata(ObjectNode raw, String envId, String model, String provider, int numExamples, int rolloutsPerExample,
                     JsonNode samplingArgs, Double avgReward, Map<String, Double> avgMetrics, JsonNode passAtK,
-                    Long costMicroUsd, String date, Long durationMs) {
+                    Long costMicroUsd, String date, Long durationMs, String envVersion) {
     static final int MAX_MODEL_CHARS = 200;
 
     /** Parses and checks; every refusal is a 400 naming the field. */
@@ -66,10 +69,13 @@ record EvalMetadata(ObjectNode raw, String envId, String model, String provider,
         } else if (!passAtK.isObject()) {
             throw invalid("'pass_at_k' must be an object (k to a fraction), e.g. {\"1\": 0.5, \"4\": 0.8}.");
         }
-        Long duration = obj.path("time_ms").isNumber() ? Math.round(obj.path("time_ms").asDouble()) : null;
+        Long duration = obj.path("time_ms").isNumber() ? Long.valueOf(Math.round(obj.path("time_ms").asDouble()))
+                : obj.path("time").isNumber() && obj.path("time").asDouble() >= 0
+                ? Long.valueOf(Math.round(obj.path("time").asDouble() * 1000)) : null;
+        String envVersion = text((obj.path("version_info") instanceof ObjectNode vi) ? vi : json.createObjectNode(), "env_version");
         return new EvalMetadata(obj, text(obj, "env_id"), model.strip(), provider(obj), examples, rollouts,
                 sampling.isObject() ? sampling : json.createObjectNode(), avgReward, metrics, passAtK, cost(obj.path("cost")),
-                clip(text(obj, "date"), 64), duration);
+                clip(text(obj, "date"), 64), duration, envVersion == null || envVersion.isBlank() ? null : clip(envVersion.strip(), 100));
     }
 
     /** The rollouts the metadata announces. */
@@ -82,7 +88,11 @@ record EvalMetadata(ObjectNode raw, String envId, String model, String provider,
         if (provider != null && !provider.isBlank()) {
             return clip(provider.strip(), 100);
         }
-        String base = text(obj, "base_url");
+        return host(text(obj, "base_url"));
+    }
+
+    /** The host of a base URL, or null: never its path or query, which may hold keys. */
+    static String host(String base) {
         if (base == null || base.isBlank()) {
             return null;
         }
@@ -136,7 +146,7 @@ record EvalMetadata(ObjectNode raw, String envId, String model, String provider,
         return n.isTextual() ? n.asText() : null;
     }
 
-    private static String clip(String s, int max) {
+    static String clip(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max);
     }
 
@@ -148,7 +158,7 @@ record EvalMetadata(ObjectNode raw, String envId, String model, String provider,
         return nl < 0 ? message : message.substring(0, nl);
     }
 
-    private static ApiException invalid(String detail) {
+    static ApiException invalid(String detail) {
         return new ApiException.Invalid(ProblemCode.METADATA_INVALID, detail);
     }
 }

@@ -111,6 +111,10 @@ public class EvalQueries {
                     continue;
                 }
                 JsonNode row = json.readTree(line);
+                if (EvalRun.V1.equals(run.format)) {
+                    rows.addAll(V1Episodes.rollouts(row, index++));
+                    continue;
+                }
                 rows.add(new Rollout(index++, row.path("example_id"), row.path("prompt"), row.path("completion"),
                         row.has("answer") ? row.get("answer") : null, row.path("reward").asDouble(),
                         row.has("metrics") ? row.get("metrics") : null));
@@ -142,7 +146,7 @@ public class EvalQueries {
             out.add(new RunSummary(r.id, v.environment.owner.name, v.environment.name, v.version, v.yanked, r.model,
                     r.provider, tree(r.samplingArgs), r.numExamples, r.rolloutsPerExample, r.numRollouts, r.rewardMean,
                     r.rewardStd, tree(r.metricMeans), r.passAtK == null ? null : tree(r.passAtK), r.costMicroUsd,
-                    r.evalDate, r.durationMs, submitter, r.createdAt, r.provenance));
+                    r.evalDate, r.durationMs, submitter, r.createdAt, r.provenance, r.format));
         }
         return out;
     }

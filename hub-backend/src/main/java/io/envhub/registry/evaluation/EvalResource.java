@@ -34,19 +34,30 @@ public class EvalResource {
     @Schema(name = "EvalPushForm")
     public static final class EvalPushForm {
         @Schema(description = "metadata.json of the run (model, num_examples, rollouts_per_example, sampling_args, "
-                + "avg_reward, avg_metrics, optional pass_at_k, cost, date, time_ms)", format = "binary", required = true)
+                + "avg_reward, avg_metrics, optional pass_at_k, cost, date, time_ms)", format = "binary")
         public String metadata;
         @Schema(description = "results.jsonl (or gzip of it): one rollout per line with example_id, prompt, completion, "
-                + "reward, optional metrics, answer, info", format = "binary", required = true)
+                + "reward, optional metrics, answer, info", format = "binary")
         public String results;
+        @Schema(description = "verifiers v1: the run config, configs/<cli>.json (model, sampling, client.base_url, "
+                + "env.taskset.id as owner/name[@version])", format = "binary")
+        public String config;
+        @Schema(description = "verifiers v1: traces.jsonl (or gzip of it), one episode per line, each with its traces "
+                + "(nodes, rewards, stop_condition, timing)", format = "binary")
+        public String traces;
+        @Schema(description = "When the run was written (ISO 8601), used when the metadata carries no date")
+        public String run_date;
     }
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Push an evaluation run", description = "Multipart parts 'metadata' and 'results'. The version "
-            + "must be validated. Refusals: 400 (malformed JSON, rows inconsistent with the metadata), 401, 403 (no "
-            + "'publish' scope), 404, 409 (version not validated), 413 (over the size limits).")
+            + "must be validated with its runtime run (verified or flagged). A verifiers v1 run directory goes as the parts "
+            + "'config' (configs/<cli>.json) and 'traces' (traces.jsonl). Refusals: 400 (malformed JSON, rows "
+            + "inconsistent with the metadata, another environment), 401, 403 (no "
+            + "'publish' scope), 404, 409 (version not validated, static checks only, or the run recorded another "
+            + "version), 413 (over the size limits).")
     @RequestBody(content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA,
             schema = @Schema(implementation = EvalPushForm.class)))
     public Response push(@PathParam("owner") String owner, @PathParam("name") String name,

@@ -16,6 +16,10 @@ import org.hibernate.type.SqlTypes;
 @Table(name = "eval_runs")
 public class EvalRun extends PanacheEntityBase {
     public static final String SELF_REPORTED = "self-reported";
+    /** A verifiers v0 run directory: metadata.json + results.jsonl, one rollout per line (V47). */
+    public static final String V0 = "verifiers-v0";
+    /** A verifiers v1 run directory: configs/<cli>.json + traces.jsonl, one episode per line (V47). */
+    public static final String V1 = "verifiers-v1";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -68,6 +72,9 @@ public class EvalRun extends PanacheEntityBase {
     public Long durationMs;
 
     public String provenance = SELF_REPORTED;
+
+    /** How the stored results read: {@link #V0} or {@link #V1}. */
+    public String format = V0;
 
     @JdbcTypeCode(SqlTypes.JSON)
     public String metadata;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.ProblemCode;
 import io.envhub.format.hash.Sha256;
 import io.envhub.format.name.ProjectName;
+import io.envhub.format.version.Version;
 import io.envhub.kit.error.ApiException;
 import io.envhub.registry.evaluation.EvalViews.Created;
 import io.envhub.registry.security.RateLimiter;
@@ -42,10 +43,14 @@ public class EvalService {
         limiter.acquire(RateLimiter.Action.PUSH);
         EvalMultipart.Parts parts = EvalMultipart.read(body, contentType, config.maxMetadataBytes(), scanner, config.pageSize());
         try {
-            EvalMetadata meta = EvalMetadata.parse(parts.metadata(), json);
             ResultsScanner.Scan scan = parts.results();
-            check(target, meta, scan);
+            EvalMetadata meta = parts.v1() ? V1Config.read(parts.metadata(), scan, json) : EvalMetadata.parse(parts.metadata(), json);
+            check(target, meta, scan, parts.v1());
             EvalRun run = row(target, meta, scan, parts.metadata());
+            run.format = parts.v1() ? EvalRun.V1 : EvalRun.V0;
+            if (run.evalDate == null) {
+                run.evalDate = parts.runDate();
+            }
             long id = runs.insert(run, scan.file(), parts.metadata());
             return new Created(id, target.owner(), target.name(), target.version(), run.model, run.rewardMean, run.rewardStd,
                     run.numRollouts, run.provenance);
@@ -54,15 +59,32 @@ public class EvalService {
         }
     }
 
-    /** The rows agree with the metadata: the environment, how many rollouts, which examples, the mean reward. */
-    private static void check(EvalStore.Target target, EvalMetadata meta, ResultsScanner.Scan scan) {
+    /**
+     * The run is of this environment and version (the environment id it recorded: its name, and its owner when it names
+     * one; the environment version it recorded, when it did), and the rows agree with the metadata: how many rollouts,
+     * which examples, the mean reward.
+     */
+    private static void check(EvalStore.Target target, EvalMetadata meta, ResultsScanner.Scan scan, boolean v1) {
+        String source = v1 ? "The run config's taskset id" : "metadata.json's env_id";
         if (meta.envId() != null && !meta.envId().isBlank()) {
             String id = meta.envId().strip();
-            String last = id.substring(id.lastIndexOf('/') + 1).replace('_', '-');
-            if (!ProjectName.isValid(last) || !ProjectName.normalize(last).equals(ProjectName.normalize(target.name()))) {
-                throw new ApiException.Invalid(ProblemCode.ENV_MISMATCH, "metadata.json says env_id '" + id + "', but the run is pushed"
-                        + " to " + target.owner() + "/" + target.name() + ".");
+            String taskset = id.substring(id.lastIndexOf('+') + 1); // a paired env (best-of-n+owner/name) runs that taskset
+            String last = taskset.substring(taskset.lastIndexOf('/') + 1).replace('_', '-');
+            String owner = taskset.contains("/") ? taskset.substring(0, taskset.lastIndexOf('/')) : null;
+            if (!ProjectName.isValid(last) || !ProjectName.normalize(last).equals(ProjectName.normalize(target.name()))
+                    || owner != null && !owner.equalsIgnoreCase(target.owner())) {
+                throw new ApiException.Invalid(ProblemCode.ENV_MISMATCH, source + " is '" + id + "', but the run is pushed"
+                        + " to " + target.owner() + "/" + target.name() + ": push it to the environment it ran.");
             }
+        }
+        if (meta.envVersion() != null && !sameVersion(meta.envVersion(), target.version())) {
+            throw new ApiException.Conflict(ProblemCode.VERSION_MISMATCH, "The run recorded environment version "
+                    + meta.envVersion() + " (" + (v1 ? "the run config's taskset id" : "metadata.json's version_info.env_version")
+                    + "), but it is pushed to version " + target.version() + " of " + target.owner() + "/" + target.name()
+                    + ": push it to version " + meta.envVersion() + ".");
+        }
+        if (v1) {
+            return; // tasks and rollouts per task are read from the traces themselves (V1Config)
         }
         if (scan.rows() != meta.expectedRollouts()) {
             throw new ApiException.Invalid(ProblemCode.ROWS_MISMATCH, "results.jsonl holds " + scan.rows() + " rollouts; metadata.json "
@@ -85,6 +107,14 @@ public class EvalService {
             throw new ApiException.Invalid(ProblemCode.AVG_REWARD_MISMATCH, String.format(Locale.ROOT, "metadata.json says avg_reward "
                     + "= %s, but the mean reward of the %d rollouts in results.jsonl is %s.", meta.avgReward(), scan.rows(),
                     scan.rewardMean()));
+        }
+    }
+
+    private static boolean sameVersion(String recorded, String target) {
+        try {
+            return Version.parse(recorded).identityKey().equals(Version.parse(target).identityKey());
+        } catch (RuntimeException e) {
+            return recorded.equals(target);
         }
     }
 

@@ -61,7 +61,10 @@ public class EvalStore {
     record Target(long environmentId, long versionId, String owner, String name, String version, long submitter) {
     }
 
-    /** 401 anonymous, 404 unknown or unreadable environment or version, 403 without publish scope, 409 not validated. */
+    /**
+     * 401 anonymous, 404 unknown or unreadable environment or version, 403 without publish scope, 409 not validated or
+     * validated by static checks only (the hub never ran it).
+     */
     @Transactional
     public Target target(String owner, String name, String version) {
         access.requireSignedIn();
@@ -71,6 +74,13 @@ public class EvalStore {
         if (!EnvironmentVersion.VALIDATED.equals(v.status)) {
             throw new ApiException.Conflict(ProblemCode.VERSION_NOT_VALIDATED, "Version " + v.version + " of " + env.owner.name + "/"
                     + env.name + " is " + v.status + ": results are accepted for validated versions only.");
+        }
+        if (!Boolean.TRUE.equals(v.runtimeVerified)) {
+            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_RUNTIME_VERIFIED, "Version " + v.version + " of "
+                    + env.owner.name + "/" + env.name + " passed static checks only"
+                    + (v.statusReason == null || v.statusReason.isBlank() ? "" : " (" + v.statusReason + ")")
+                    + ": the hub never ran it, so it cannot tell that a run of it is a run of this package. Results are "
+                    + "accepted for versions whose validation ran the environment (verified or flagged).");
         }
         return new Target(env.id, v.id, env.owner.name, env.name, v.version, caller.ownerId());
     }

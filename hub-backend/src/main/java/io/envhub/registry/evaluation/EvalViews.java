@@ -18,7 +18,7 @@ public final class EvalViews {
                              String provider, JsonNode samplingArgs, int numExamples, int rolloutsPerExample,
                              int numRollouts, double avgReward, double rewardStd, JsonNode avgMetrics, JsonNode passAtK,
                              Long costMicroUsd, String evalDate, Long durationMs, String submitter,
-                             OffsetDateTime createdAt, String provenance) {
+                             OffsetDateTime createdAt, String provenance, String format) {
     }
 
     /**
@@ -34,9 +34,28 @@ public final class EvalViews {
                           double rewardStd, int numRollouts, String provenance) {
     }
 
-    /** One rollout as stored (untrusted text: escape or sanitise it before showing it). */
+    /**
+     * One rollout as stored (untrusted text: escape it before showing it). A verifiers-v1 run's rollout is one trace:
+     * {@code index} is its episode's line, {@code exampleId} the task key, and it also has its {@code traceId}, its
+     * {@code turns}, its {@code stopCondition}, its {@code rewards} per reward function ({@code {score, weight}}), whether
+     * it finished {@code ok}, and its {@code errors}; these are null for verifiers-v0 rows.
+     */
     public record Rollout(long index, JsonNode exampleId, JsonNode prompt, JsonNode completion, JsonNode answer,
-                          double reward, JsonNode metrics) {
+                          double reward, JsonNode metrics, String traceId, List<Turn> turns, String stopCondition,
+                          JsonNode rewards, Boolean ok, JsonNode errors) {
+        /** A verifiers-v0 row. */
+        public Rollout(long index, JsonNode exampleId, JsonNode prompt, JsonNode completion, JsonNode answer, double reward,
+                       JsonNode metrics) {
+            this(index, exampleId, prompt, completion, answer, reward, metrics, null, null, null, null, null, null);
+        }
+    }
+
+    /** One message of a v1 trace: role, text content, reasoning, the tool's name (tool turns), its tool calls. */
+    public record Turn(String role, String content, String reasoning, String name, boolean sampled, List<ToolCall> toolCalls) {
+    }
+
+    /** A tool call of a turn with the result the tool answered (null when none was recorded). */
+    public record ToolCall(String id, String name, String arguments, String result) {
     }
 
     /** One page of a run's rollouts ({@code page} counts from 1). */

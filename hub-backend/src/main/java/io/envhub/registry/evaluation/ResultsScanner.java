@@ -45,10 +45,20 @@ final class ResultsScanner {
 
     /** What a scan found; {@code file} holds the decompressed results (the caller deletes it). */
     record Scan(Path file, String sha256, long bytes, boolean gzipped, long rows, List<Long> pageOffsets, double rewardMean,
-                double rewardStd, Map<String, Double> metricMeans, Map<String, Integer> perExample) {
+                double rewardStd, Map<String, Double> metricMeans, Map<String, Integer> perExample, double start, double end,
+                java.util.Set<String> envIds) {
     }
 
+    /** A v0 results part: one rollout per line, pages of {@code pageSize} rollouts. */
     Scan scan(InputStream part, int pageSize) {
+        return scan(part, pageSize, false);
+    }
+
+    /**
+     * A results part; {@code v1}: a verifiers v1 traces.jsonl (one episode per line, each trace a rollout, pages of
+     * {@code pageSize} episodes; see {@link V1Episodes}).
+     */
+    Scan scan(InputStream part, int pageSize, boolean v1) {
         Path file;
         try {
             file = Files.createTempFile("envhub-eval-", ".jsonl");
@@ -56,21 +66,21 @@ final class ResultsScanner {
             throw new java.io.UncheckedIOException(e);
         }
         try {
-            return scan(part, pageSize, file);
+            return scan(part, pageSize, file, v1);
         } catch (RuntimeException e) {
             deleteQuietly(file);
             throw e;
         }
     }
 
-    private Scan scan(InputStream part, int pageSize, Path file) {
+    private Scan scan(InputStream part, int pageSize, Path file, boolean v1) {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        State st = new State(pageSize);
+        State st = new State(pageSize, v1);
         boolean gzipped;
         try (OutputStream out = new DigestOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER), digest)) {
             BufferedInputStream sent = new BufferedInputStream(new Capped(part, limits.maxUploadBytes()), BUFFER);
@@ -83,7 +93,7 @@ final class ResultsScanner {
             int lineLen = 0;
             for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
                 if (st.offset + n > limits.maxResultsBytes()) {
-                    throw new ApiException.TooLarge("results.jsonl is over the limit of " + limits.maxResultsBytes()
+                    throw new ApiException.TooLarge(st.name + " is over the limit of " + limits.maxResultsBytes()
                             + " bytes (decompressed).");
                 }
                 out.write(buf, 0, n);
@@ -97,7 +107,7 @@ final class ResultsScanner {
                     }
                     if (lineLen == line.length) {
                         if (lineLen >= limits.maxRowBytes()) {
-                            throw new ApiException.Invalid(ProblemCode.ROW_TOO_LONG, "Line " + (st.lineNo + 1) + " of results.jsonl is "
+                            throw new ApiException.Invalid(ProblemCode.ROW_TOO_LONG, "Line " + (st.lineNo + 1) + " of " + st.name + " is "
                                     + "longer than " + limits.maxRowBytes() + " bytes.");
                         }
                         line = java.util.Arrays.copyOf(line, (int) Math.min((long) line.length * 2, limits.maxRowBytes()));
@@ -118,19 +128,26 @@ final class ResultsScanner {
             throw new java.io.UncheckedIOException(e);
         }
         if (st.rows == 0) {
-            throw new ApiException.Invalid(ProblemCode.RESULTS_EMPTY, "results.jsonl holds no rollouts.");
+            throw new ApiException.Invalid(ProblemCode.RESULTS_EMPTY, st.name + " holds no rollouts"
+                    + (v1 ? " (no episode has a trace: did every episode error before its rollout?)." : "."));
         }
         double mean = st.rewardSum / st.rows;
         double variance = Math.max(0, st.rewardSquares / st.rows - mean * mean);
         Map<String, Double> metrics = new LinkedHashMap<>();
         st.metricSums.forEach((k, v) -> metrics.put(k, v / st.metricCounts.get(k)));
         return new Scan(file, HexFormat.of().formatHex(digest.digest()), st.offset, gzipped, st.rows, st.pageOffsets, mean,
-                Math.sqrt(variance), metrics, st.perExample);
+                Math.sqrt(variance), metrics, st.perExample, st.start, st.end, st.envIds);
     }
 
     /** Running totals of one scan. */
     private final class State {
         final int pageSize;
+        final boolean v1;
+        final String name;
+        long episodes;
+        double start = Double.NaN;
+        double end = Double.NaN;
+        final java.util.Set<String> envIds = new java.util.LinkedHashSet<>();
         long offset;
         long lineNo;
         long rows;
@@ -141,8 +158,10 @@ final class ResultsScanner {
         final Map<String, Integer> perExample = new HashMap<>();
         final List<Long> pageOffsets = new ArrayList<>();
 
-        State(int pageSize) {
+        State(int pageSize, boolean v1) {
             this.pageSize = pageSize;
+            this.v1 = v1;
+            this.name = v1 ? "traces.jsonl" : "results.jsonl";
         }
 
         void line(byte[] bytes, int len) {
@@ -155,11 +174,15 @@ final class ResultsScanner {
             try {
                 row = json.readTree(bytes, 0, end);
             } catch (IOException e) {
-                throw new ApiException.Invalid(ProblemCode.RESULTS_INVALID_JSON, "Line " + lineNo + " of results.jsonl is not "
+                throw new ApiException.Invalid(ProblemCode.RESULTS_INVALID_JSON, "Line " + lineNo + " of " + name + " is not "
                         + "well-formed JSON: " + EvalMetadata.firstLine(e.getMessage()));
             }
             if (row == null || !row.isObject()) {
                 throw row("is not a JSON object");
+            }
+            if (v1) {
+                episode(row);
+                return;
             }
             JsonNode id = row.path("example_id");
             if (!(id.isIntegralNumber() || id.isTextual())) {
@@ -204,7 +227,42 @@ final class ResultsScanner {
         }
 
         private ApiException row(String problem) {
-            return new ApiException.Invalid(ProblemCode.ROW_INVALID, "Line " + lineNo + " of results.jsonl " + problem + ".");
+            return new ApiException.Invalid(ProblemCode.ROW_INVALID, "Line " + lineNo + " of " + name + " " + problem + ".");
+        }
+
+        /** A v1 episode: every trace counts as a rollout; the page starts at an episode. */
+        private void episode(JsonNode row) {
+            List<V1Episodes.Scored> traces = V1Episodes.score(row, lineNo);
+            if (row.path("env").path("id").isTextual() && !row.path("env").path("id").asText().isBlank() && envIds.size() < 10) {
+                envIds.add(row.path("env").path("id").asText().strip());
+            }
+            if (episodes % pageSize == 0) {
+                pageOffsets.add(offset);
+            }
+            episodes++;
+            for (V1Episodes.Scored t : traces) {
+                if (rows >= limits.maxRollouts()) {
+                    throw new ApiException.Invalid(ProblemCode.ROWS_MISMATCH, "traces.jsonl holds more than " + limits.maxRollouts()
+                            + " traces, the most one run may hold.");
+                }
+                for (Map.Entry<String, Double> m : t.metrics().entrySet()) {
+                    if (!metricSums.containsKey(m.getKey()) && metricSums.size() >= 100) {
+                        throw row("has more than 100 different rewards and metrics");
+                    }
+                    metricSums.merge(m.getKey(), m.getValue(), Double::sum);
+                    metricCounts.merge(m.getKey(), 1, Integer::sum);
+                }
+                rows++;
+                rewardSum += t.reward();
+                rewardSquares += t.reward() * t.reward();
+                perExample.merge(t.taskKey(), 1, Integer::sum);
+                if (!Double.isNaN(t.start())) {
+                    start = Double.isNaN(start) ? t.start() : Math.min(start, t.start());
+                }
+                if (!Double.isNaN(t.end())) {
+                    end = Double.isNaN(end) ? t.end() : Math.max(end, t.end());
+                }
+            }
         }
     }
 

@@ -74,7 +74,7 @@ class EvalRunReportsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evr-" + run);
         Environment env = fixtures.environment(owner, "reported", "Reported", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
         String base = "/api/v1/environments/" + owner.name + "/reported";
         String model = "suspect/model-" + run;
         long good = push("alice", base, "1.0.0", EvalRunDirs.write(tmp.resolve("g"), "reported", model, 2, 1, (e, r) -> 0.5, false));
@@ -134,7 +134,7 @@ class EvalRunReportsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evx-" + run);
         Environment env = fixtures.environment(owner, "deleted-run", "Deleted run", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
         String base = "/api/v1/environments/" + owner.name + "/deleted-run";
         double reward = 0.001 + (Math.abs(run.hashCode()) % 997) / 1000.0; // bytes no other run shares
         long id = push("sam", base, "1.0.0", EvalRunDirs.write(tmp.resolve("x"), "deleted-run", "x-" + run, 3, 1,
@@ -160,7 +160,7 @@ class EvalRunReportsTest {
         String run = RegistryFixtures.run();
         Owner alice = fixtures.user("alice");
         Environment secret = fixtures.environment(alice, "secret-run-" + run, "Secret", "private", List.of(), null);
-        fixtures.publish(secret, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(secret, "1.0.0"));
         String base = "/api/v1/environments/alice/" + secret.name;
         long id = push("alice", base, "1.0.0", EvalRunDirs.write(tmp.resolve("s"), secret.name, "m-" + run, 1, 1, (e, r) -> 1.0,
                 false));

@@ -74,8 +74,8 @@ class EvalRunsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evo-" + run);
         Environment env = fixtures.environment(owner, "reverse-text", "Reverse", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
-        fixtures.publish(env, "2.0.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
+        fixtures.ranRuntime(fixtures.publish(env, "2.0.0"));
         String base = "/api/v1/environments/" + owner.name + "/reverse-text";
         String modelA = "openai/gpt-" + run;
         String modelB = "qwen/qwen3-" + run;
@@ -91,7 +91,7 @@ class EvalRunsTest {
         assertEquals("self-reported", created.getString("provenance"));
 
         // model A on 2.0.0 (gzip, 7 × 2 rows: 3 pages of 5), model B on 2.0.0
-        Path a2 = EvalRunDirs.write(tmp.resolve("a2"), "owner/reverse_text", modelA, 7, 2, (e, r) -> r == 0 ? 1.0 : 0.5, true);
+        Path a2 = EvalRunDirs.write(tmp.resolve("a2"), owner.name + "/reverse_text", modelA, 7, 2, (e, r) -> r == 0 ? 1.0 : 0.5, true);
         long idA2 = push(alice(), base + "/versions/2.0.0/evals", a2).then().statusCode(201).extract().jsonPath().getLong("id");
         Path b2 = EvalRunDirs.write(tmp.resolve("b2"), "reverse-text", modelB, 2, 2, (e, r) -> 0.25, false);
         long idB2 = push(Tokens.forUser("sam", "sam"), base + "/versions/2.0.0/evals", b2).then().statusCode(201)
@@ -139,7 +139,7 @@ class EvalRunsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evr-" + run);
         Environment env = fixtures.environment(owner, "refusals", "Refusals", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
         String path = "/api/v1/environments/" + owner.name + "/refusals/versions/1.0.0/evals";
 
         Path good = EvalRunDirs.write(tmp.resolve("good"), "refusals", "m", 3, 2, (e, r) -> 1.0, false);
@@ -195,15 +195,15 @@ class EvalRunsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evp-" + run);
         Environment secret = fixtures.environment(owner, "secret-env", "Secret", "private", List.of(), null);
-        fixtures.publish(secret, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(secret, "1.0.0"));
         Path dir = EvalRunDirs.write(tmp.resolve("p"), "secret-env", "m", 1, 1, (e, r) -> 1.0, false);
         problem(push(alice(), "/api/v1/environments/" + owner.name + "/secret-env/versions/1.0.0/evals", dir), 404,
                 "not-found", "does not exist");
         given().get("/api/v1/environments/" + owner.name + "/secret-env/evals").then().statusCode(404);
 
         Environment env = fixtures.environment(owner, "yanky", "Yanky", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
-        fixtures.publish(env, "1.1.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
+        fixtures.ranRuntime(fixtures.publish(env, "1.1.0"));
         setStatus(env.id, "1.1.0", "pending");
         Path y = EvalRunDirs.write(tmp.resolve("y"), "yanky", "m-" + run, 1, 1, (e, r) -> 1.0, false);
         String base = "/api/v1/environments/" + owner.name + "/yanky";
@@ -220,7 +220,7 @@ class EvalRunsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evd-" + run);
         Environment env = fixtures.environment(owner, "deletable", "Deletable", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
         String base = "/api/v1/environments/" + owner.name + "/deletable";
         Path dir = EvalRunDirs.write(tmp.resolve("d"), "deletable", "m-" + run, 2, 2, (e, r) -> 0.5, false);
         long first = push(alice(), base + "/versions/1.0.0/evals", dir).then().statusCode(201).extract().jsonPath().getLong("id");
@@ -244,7 +244,7 @@ class EvalRunsTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("evv-" + run);
         Environment env = fixtures.environment(owner, "version-gone", "Version gone", "public", List.of(), null);
-        fixtures.publish(env, "1.0.0");
+        fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
         String base = "/api/v1/environments/" + owner.name + "/version-gone";
         double reward = 0.001 + (Math.abs(run.hashCode()) % 997) / 1000.0; // results of their own: no other run shares them
         Path dir = EvalRunDirs.write(tmp.resolve("v"), "version-gone", "gone-" + run, 3, 1, (e, r) -> reward, false);

@@ -54,7 +54,7 @@ class VersionDeleteAfterCommitTest {
         String run = RegistryFixtures.run();
         Owner owner = fixtures.owner("del-" + run);
         Environment env = fixtures.environment(owner, "delete-commit", "Delete after commit", "public", List.of(), null);
-        EnvironmentVersion v = fixtures.publish(env, "1.0.0");
+        EnvironmentVersion v = fixtures.ranRuntime(fixtures.publish(env, "1.0.0"));
         QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.versions SET status = ?1 WHERE id = ?2")
                 .setParameter(1, EnvironmentVersion.VALIDATED).setParameter(2, v.id).executeUpdate());
         String base = "/api/v1/environments/" + owner.name + "/delete-commit";

@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
@@ -25,11 +26,15 @@ import picocli.CommandLine.Parameters;
 /** {@code envhub eval push|list}: evaluation results tied to exact versions. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
         header = "Push and list evaluation results.",
-        description = "Evaluation runs as the verifiers tooling (vf-eval, prime eval run) writes them: a directory with "
-                + "metadata.json and results.jsonl (or results.jsonl.gz). Runs are tied to one validated version and "
+        description = "Evaluation runs as the verifiers tooling (vf-eval, prime eval run) writes them: a v0 directory with "
+                + "metadata.json and results.jsonl (or results.jsonl.gz), or a v1 directory with traces.jsonl and "
+                + "configs/<cli>.json. Runs are tied to one version the hub ran and "
                 + "shown on the environment's Evaluations tab as self-reported results.",
         subcommands = {EvalCommand.Push.class, EvalCommand.ListRuns.class})
 public final class EvalCommand extends BaseCommand {
+    /** The file that marks a verifiers v1 run directory (one episode per line). */
+    static final String TRACES = "traces.jsonl";
+
     @Override
     protected int run(CliContext ctx) {
         spec.commandLine().usage(ctx.out());
@@ -38,12 +43,12 @@ public final class EvalCommand extends BaseCommand {
 
     /** {@code envhub eval push RUN_DIR --env OWNER/NAME@VERSION}. */
     @Command(name = "push", mixinStandardHelpOptions = true, header = "Upload a run directory.",
-            description = {"Upload RUN_DIR (metadata.json and results.jsonl or results.jsonl.gz; or a verifiers v1 run: "
-                    + "traces.jsonl and configs/<cli>.json, read as model, sampling, per-reward-function rewards and one row per "
-                    + "trace) as a run of OWNER/NAME at VERSION, with a progress bar. The hub checks the files (well-formed "
-                    + "JSON, num_examples × "
-                    + "rollouts_per_example rows, the example ids, avg_reward) and refuses runs on versions that are not "
-                    + "validated.", "With --gzip a plain results.jsonl is compressed before the upload."},
+            description = {"Upload RUN_DIR as a run of OWNER/NAME at VERSION, with a progress bar: a verifiers v0 run "
+                    + "(metadata.json and results.jsonl or results.jsonl.gz) or a verifiers v1 run (traces.jsonl and "
+                    + "configs/<cli>.json), sent as they are; the hub reads both. The hub checks the files (well-formed "
+                    + "JSON, tasks × rollouts per task, the example ids, avg_reward, the environment and version the run "
+                    + "recorded) and refuses runs on versions it did not validate by running them.",
+                "With --gzip a plain results.jsonl or traces.jsonl is compressed before the upload."},
             footer = {"", "Examples:", "  envhub eval push outputs/evals/reverse-text--gpt-4.1-mini/1a2b3c --env alice/reverse-text@0.1.4",
                 "  envhub eval push RUN_DIR --env alice/reverse-text@0.1.4 --gzip --json"})
     static final class Push extends BaseCommand {
@@ -53,7 +58,7 @@ public final class EvalCommand extends BaseCommand {
         @Option(names = "--env", required = true, paramLabel = "OWNER/NAME@VERSION", description = "The exact version evaluated")
         String env;
 
-        @Option(names = "--gzip", description = "Compress results.jsonl before uploading")
+        @Option(names = "--gzip", description = "Compress results.jsonl (or traces.jsonl) before uploading")
         boolean gzip;
 
         @Override
@@ -62,15 +67,14 @@ public final class EvalCommand extends BaseCommand {
             if (ref.version() == null) {
                 throw new CliException(ExitCodes.USAGE, "give the exact version evaluated: --env " + ref.coordinates() + "@VERSION");
             }
-            if (V1RunDir.is(dir)) {
-                V1RunDir.Converted v1 = V1RunDir.convert(dir, ctx.mapper());
-                try {
-                    ctx.notes().println("verifiers v1 run: " + v1.rows() + " traces from " + V1RunDir.TRACES
-                            + " (rewards per reward function as metrics)");
-                    return push(ctx, ref, v1.metadata(), v1.results(), v1.results());
-                } finally {
-                    V1RunDir.delete(v1.dir());
-                }
+            Path traces = dir.resolve(TRACES);
+            if (Files.isRegularFile(traces) || Files.isRegularFile(dir.resolve(TRACES + ".gz"))) {
+                Path config = v1Config(dir);
+                Path gzTraces = dir.resolve(TRACES + ".gz");
+                Path sent = Files.isRegularFile(gzTraces) && !(gzip && Files.isRegularFile(traces)) ? gzTraces : traces;
+                ctx.notes().println("verifiers v1 run: sending " + dir.relativize(config) + " and " + sent.getFileName()
+                        + " as they are");
+                return push(ctx, ref, new String[] {"config", "traces"}, config, sent, traces);
             }
             Path metadata = dir.resolve("metadata.json");
             Path plain = dir.resolve("results.jsonl");
@@ -82,13 +86,35 @@ public final class EvalCommand extends BaseCommand {
                 throw new CliException(ExitCodes.USAGE, dir + " has no results.jsonl (or results.jsonl.gz)");
             }
             Path results = Files.isRegularFile(gz) && !(gzip && Files.isRegularFile(plain)) ? gz : plain;
-            return push(ctx, ref, metadata, results, plain);
+            return push(ctx, ref, new String[] {"metadata", "results"}, metadata, results, plain);
         }
 
-        /** Uploads (compressing {@code plain} first with --gzip) and prints the run. */
-        private int push(CliContext ctx, Ref ref, Path metadata, Path results, Path plain) throws IOException {
+        /** The run's resolved config: the first {@code configs/*.json} by name, as verifiers itself picks it. */
+        private Path v1Config(Path runDir) throws IOException {
+            Path configs = runDir.resolve("configs");
+            List<Path> files = List.of();
+            if (Files.isDirectory(configs)) {
+                try (var s = Files.list(configs)) {
+                    files = s.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p)).sorted().toList();
+                }
+            }
+            if (files.isEmpty()) {
+                throw new CliException(ExitCodes.USAGE, runDir + " has traces.jsonl but no configs/<cli>.json (the run's config, "
+                        + "which names the model) — give the directory vf-eval wrote");
+            }
+            return files.get(0);
+        }
+
+        /**
+         * Uploads {@code parts[0]} ({@code metadata}) and {@code parts[1]} ({@code results}), compressing {@code plain}
+         * first with --gzip, with the metadata file's time as the run's date, and prints the run.
+         */
+        private int push(CliContext ctx, Ref ref, String[] parts, Path metadata, Path results, Path plain) throws IOException {
             Path temp = null;
+            Path date = Files.createTempFile("envhub-eval-date-", ".txt");
             try {
+                // verifiers writes metadata.json last and drops its date: the file's time is when the run ended
+                Files.writeString(date, Files.getLastModifiedTime(metadata).toInstant().truncatedTo(ChronoUnit.SECONDS).toString());
                 if (gzip && results.equals(plain)) {
                     temp = Files.createTempFile("envhub-eval-", ".jsonl.gz");
                     try (InputStream in = Files.newInputStream(plain);
@@ -97,7 +123,7 @@ public final class EvalCommand extends BaseCommand {
                     }
                     results = temp;
                 }
-                JsonNode run = upload(ctx, ref, metadata, results);
+                JsonNode run = upload(ctx, ref, parts, metadata, results, date);
                 if (ctx.json()) {
                     printJson(ctx, run);
                 } else {
@@ -110,19 +136,21 @@ public final class EvalCommand extends BaseCommand {
                 }
                 return ExitCodes.OK;
             } finally {
+                Files.deleteIfExists(date);
                 if (temp != null) {
                     Files.deleteIfExists(temp);
                 }
             }
         }
 
-        private JsonNode upload(CliContext ctx, Ref ref, Path metadata, Path results) {
+        private JsonNode upload(CliContext ctx, Ref ref, String[] parts, Path metadata, Path results, Path date) {
             String url = ctx.hub().url("api", "v1", "environments", ref.owner(), ref.name(), "versions", ref.version(), "evals");
             ProgressBar[] bar = new ProgressBar[1];
             FileUpload.Prepared req = MultipartUpload.post(url, List.of(
-                    new MultipartUpload.Part("metadata", metadata, "application/json"),
-                    new MultipartUpload.Part("results", results, results.toString().endsWith(".gz") ? "application/gzip"
-                            : "application/x-ndjson")), n -> bar[0].advance(n));
+                    new MultipartUpload.Part(parts[0], metadata, "application/json"),
+                    new MultipartUpload.Part(parts[1], results, results.toString().endsWith(".gz") ? "application/gzip"
+                            : "application/x-ndjson"),
+                    new MultipartUpload.Part("run_date", date, "text/plain")), n -> bar[0].advance(n));
             bar[0] = ProgressBar.of(ctx.err(), "uploading " + results.getFileName(), req.contentLength(), ctx.terminal());
             try {
                 return ctx.hub().sendOnce(req.request(), Situation.of("eval push", ref.owner(), ref.name(), ref.version()));

@@ -108,8 +108,9 @@ class EvalPushIT {
     }
 
     /**
-     * A verifiers v1 run directory (traces.jsonl, one episode per line; configs/eval.json) goes to the real hub: the run
-     * has the config's model and sampling, one rollout per trace with each reward function's score, tool calls kept.
+     * A verifiers v1 run directory (traces.jsonl, one episode per line; configs/eval.json) goes to the real hub as it is:
+     * the run has the config's model and sampling, one rollout per trace with each reward function's score, tool calls
+     * with their results.
      */
     @Test
     void aVerifiersV1RunDirectoryIsPushed() throws Exception {
@@ -154,8 +155,11 @@ class EvalPushIT {
         JsonNode rollouts = JSON.readTree(page.body()).path("rollouts");
         assertEquals(6, rollouts.size(), page.body());
         assertEquals("k0", rollouts.get(0).path("exampleId").asText());
-        assertEquals(1.0, rollouts.get(0).path("metrics").path("exact_reversal").asDouble(), "each reward function's score");
-        assertEquals(1.0, rollouts.get(0).path("metrics").path("format").asDouble());
+        assertEquals(1.0, rollouts.get(0).path("rewards").path("exact_reversal").path("score").asDouble(),
+                "each reward function's score");
+        assertEquals(0.5, rollouts.get(0).path("rewards").path("format").path("weight").asDouble());
+        assertEquals("reverse", rollouts.get(0).path("turns").get(1).path("toolCalls").get(0).path("name").asText());
+        assertEquals("ok", rollouts.get(0).path("turns").get(1).path("toolCalls").get(0).path("result").asText());
         assertEquals("reverse", rollouts.get(0).path("completion").get(0).path("tool_calls").get(0).path("function")
                 .path("name").asText(), "tool calls are kept in the completion");
         JsonNode run1 = JSON.readTree(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest

@@ -57,7 +57,8 @@ public final class HubBackend implements ExtensionContext.Store.CloseableResourc
      */
     void markValidated(String owner, String name, String version) throws java.sql.SQLException {
         try (java.sql.Connection c = postgres.connect(database); java.sql.PreparedStatement st = c.prepareStatement(
-                "UPDATE hub.versions v SET status = 'validated' FROM hub.environments e, hub.owners o"
+                "UPDATE hub.versions v SET status = 'validated', trust_status = 'verified', runtime_verified = true"
+                        + " FROM hub.environments e, hub.owners o"
                         + " WHERE v.environment_id = e.id AND e.owner_id = o.id AND o.name = ? AND e.name = ? AND v.version = ?")) {
             st.setString(1, owner);
             st.setString(2, name);

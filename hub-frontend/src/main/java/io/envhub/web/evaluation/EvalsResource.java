@@ -2,7 +2,6 @@ package io.envhub.web.evaluation;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.environment.Names;
-import io.envhub.web.environment.ReadmeRenderer;
 import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
@@ -32,13 +31,11 @@ public class EvalsResource {
     private final Viewer viewer;
     private final HubApi hub;
     private final EvalApi evals;
-    private final ReadmeRenderer renderer;
 
-    public EvalsResource(Viewer viewer, @RestClient HubApi hub, @RestClient EvalApi evals, ReadmeRenderer renderer) {
+    public EvalsResource(Viewer viewer, @RestClient HubApi hub, @RestClient EvalApi evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.evals = evals;
-        this.renderer = renderer;
     }
 
     @CheckedTemplate
@@ -54,13 +51,14 @@ public class EvalsResource {
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance leaderboard(@PathParam("owner") String owner, @PathParam("name") String name,
                                         @QueryParam("version") String version, @QueryParam("sort") String sort,
-                                        @QueryParam("order") String order) {
+                                        @QueryParam("order") String order, @QueryParam("setting") String setting) {
         String bearer = viewer.bearer();
         Detail env = hub.environment(bearer, owner, name);
         CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
         CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
         String requested = version != null && version.matches(Names.VERSION) ? version : null;
-        return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order));
+        return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order,
+                setting != null && setting.matches("[0-9]{1,9}x[0-9]{1,9}") ? setting : null));
     }
 
     @GET
@@ -76,7 +74,7 @@ public class EvalsResource {
         RunDetail d = await(detail);
         RolloutPage rp = await(rollouts);
         return Templates.run(viewer, env, d, RunView.of(d), rp,
-                rp.rollouts().stream().map(r -> RolloutView.of(r, renderer)).toList());
+                rp.rollouts().stream().map(RolloutView::of).toList());
     }
 
     private static <T> T await(CompletableFuture<T> call) {

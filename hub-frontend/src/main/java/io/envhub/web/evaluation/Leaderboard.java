@@ -10,8 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The leaderboard of one version: one row per model, its best run (highest mean reward; the newest run on a tie),
- * sorted by a column from the query string (so sorting works without JavaScript).
+ * The leaderboard of one version and one evaluation setting (examples × rollouts per example): one row per model, its
+ * best run in that setting (highest mean reward; the newest run on a tie), sorted by a column from the query string (so
+ * sorting works without JavaScript). Runs of other settings are never a model's entry: a run on 1 example is not
+ * compared with runs on 100 (issue 36); they are one click away in the setting list.
  *
  * @param version the version shown
  * @param versionYanked whether that version is yanked
@@ -20,10 +22,16 @@ import java.util.Map;
  * @param rows one per model
  * @param sort the sort column ({@code reward}, {@code model}, {@code rollouts}, {@code date})
  * @param desc whether sorted descending
- * @param totalRuns runs on this version (all models, all runs)
+ * @param totalRuns runs on this version in this setting (all models, all runs)
+ * @param setting the setting shown, {@code <examples>x<rollouts>}, or empty when the version has no runs
+ * @param settings the settings of this version's runs, the default first
  */
 public record Leaderboard(String version, boolean versionYanked, List<String> versions, List<String> yankedVersions,
-                          List<Row> rows, String sort, boolean desc, int totalRuns) {
+                          List<Row> rows, String sort, boolean desc, int totalRuns, String setting, List<Setting> settings) {
+    /** An evaluation setting of the version's runs and how many models ran it. */
+    public record Setting(String key, int examples, int rollouts, int models) {
+    }
+
     /** Sort columns. */
     static final List<String> SORTS = List.of("reward", "model", "rollouts", "date");
 
@@ -38,6 +46,17 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
      *        the newest version with runs)
      */
     static Leaderboard of(List<RunSummary> runs, List<VersionSummary> versions, String requested, String sort, String order) {
+        return of(runs, versions, requested, sort, order, null);
+    }
+
+    /**
+     * Builds it for one setting.
+     *
+     * @param requestedSetting {@code <examples>x<rollouts>}, or null for the default: the setting most models ran (on a
+     *        tie, the one with more rollouts)
+     */
+    static Leaderboard of(List<RunSummary> runs, List<VersionSummary> versions, String requested, String sort, String order,
+                          String requestedSetting) {
         String column = sort != null && SORTS.contains(sort.toLowerCase(Locale.ROOT)) ? sort.toLowerCase(Locale.ROOT) : "reward";
         boolean desc = order == null ? !"model".equals(column) : !"asc".equalsIgnoreCase(order);
         List<String> choices = new ArrayList<>();
@@ -53,10 +72,28 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         }
         String version = requested != null && !requested.isBlank() ? requested : defaultVersion(runs, versions);
         boolean yanked = versions.stream().anyMatch(v -> v.version().equals(version) && v.yanked());
+        Map<String, java.util.Set<String>> modelsBySetting = new LinkedHashMap<>();
+        for (RunSummary r : runs) {
+            if (r.version().equals(version)) {
+                modelsBySetting.computeIfAbsent(key(r), k -> new java.util.HashSet<>()).add(r.model());
+            }
+        }
+        List<Setting> settings = new ArrayList<>();
+        modelsBySetting.forEach((k, models) -> settings.add(new Setting(k, Integer.parseInt(k.substring(0, k.indexOf('x'))),
+                Integer.parseInt(k.substring(k.indexOf('x') + 1)), models.size())));
+        settings.sort(Comparator.comparingInt(Setting::models).thenComparingLong(st -> (long) st.examples() * st.rollouts())
+                .reversed());
+        String setting = requestedSetting != null && modelsBySetting.containsKey(requestedSetting) ? requestedSetting
+                : settings.isEmpty() ? "" : settings.get(0).key();
+        if (!settings.isEmpty() && !settings.get(0).key().equals(setting)) {
+            Setting chosen = settings.stream().filter(st -> st.key().equals(setting)).findFirst().orElseThrow();
+            settings.remove(chosen);
+            settings.add(0, chosen);
+        }
         Map<String, List<RunSummary>> byModel = new LinkedHashMap<>();
         int total = 0;
         for (RunSummary r : runs) {
-            if (r.version().equals(version)) {
+            if (r.version().equals(version) && key(r).equals(setting)) {
                 byModel.computeIfAbsent(r.model(), m -> new ArrayList<>()).add(r);
                 total++;
             }
@@ -82,7 +119,18 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         for (Row r : rows) {
             out.add(new Row(ranked.indexOf(r) + 1, r.best(), r.runs()));
         }
-        return new Leaderboard(version, yanked, choices, yankedChoices, out, column, desc, total);
+        return new Leaderboard(version, yanked, choices, yankedChoices, out, column, desc, total, setting, settings);
+    }
+
+    /** A run's setting: {@code <examples>x<rollouts per example>}. */
+    static String key(RunSummary r) {
+        return r.numExamples() + "x" + r.rolloutsPerExample();
+    }
+
+    /** The query string that shows {@code key}, one of {@link #settings}. */
+    public String settingHref(String key) {
+        return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8) + "&setting=" + key
+                + "&sort=" + sort;
     }
 
     private static String defaultVersion(List<RunSummary> runs, List<VersionSummary> versions) {
@@ -102,8 +150,8 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
     /** The query string that sorts by {@code column} (toggling the direction when it is the current one). */
     public String sortHref(String column) {
         boolean nextDesc = column.equals(sort) ? !desc : !"model".equals(column);
-        return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8) + "&sort=" + column
-                + "&order=" + (nextDesc ? "desc" : "asc");
+        return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8)
+                + (setting.isEmpty() ? "" : "&setting=" + setting) + "&sort=" + column + "&order=" + (nextDesc ? "desc" : "asc");
     }
 
     /** Whether {@code v} (one of {@link #versions}) is yanked. */

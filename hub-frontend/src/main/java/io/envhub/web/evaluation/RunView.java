@@ -26,8 +26,17 @@ public record RunView(List<Pair> sampling, List<Pair> metrics, List<Pair> passAt
         var r = d.run();
         return new RunView(pairs(r.samplingArgs(), false), pairs(r.avgMetrics(), true), pairs(r.passAtK(), true),
                 r.costMicroUsd() == null ? null : String.format(Locale.ROOT, "$%.4f", r.costMicroUsd() / 1_000_000.0),
-                r.durationMs() == null ? null : String.format(Locale.ROOT, "%.1f s", r.durationMs() / 1000.0),
+                r.durationMs() == null ? null : duration(r.durationMs()),
                 r.owner() + "/" + r.name() + "/evals/" + r.id());
+    }
+
+    /** {@code 4.2 s}, {@code 3 min 5 s}, {@code 2 h 1 min}. */
+    static String duration(long ms) {
+        long s = Math.round(ms / 1000.0);
+        if (ms < 60_000) {
+            return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+        }
+        return s < 3600 ? (s / 60) + " min " + (s % 60) + " s" : (s / 3600) + " h " + (s % 3600 / 60) + " min";
     }
 
     private static List<Pair> pairs(JsonNode obj, boolean numbers) {

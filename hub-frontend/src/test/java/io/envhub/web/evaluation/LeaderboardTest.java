@@ -1,11 +1,9 @@
 package io.envhub.web.evaluation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.web.environment.ReadmeRenderer;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
 import io.envhub.web.hub.HubViews.VersionSummary;
 import java.time.OffsetDateTime;
@@ -17,8 +15,13 @@ class LeaderboardTest {
     private static final OffsetDateTime T0 = OffsetDateTime.parse("2026-12-01T10:00:00Z");
 
     static RunSummary run(long id, String version, String model, double reward, int rollouts, int minutes) {
-        return new RunSummary(id, "alice", "env", version, false, model, null, null, rollouts, 1, rollouts, reward, 0, null,
-                null, null, null, null, "alice", T0.plusMinutes(minutes), "self-reported");
+        return run(id, version, model, reward, 10, 1, minutes, rollouts);
+    }
+
+    static RunSummary run(long id, String version, String model, double reward, int examples, int perExample, int minutes,
+                          int rollouts) {
+        return new RunSummary(id, "alice", "env", version, false, model, null, null, examples, perExample, rollouts, reward, 0,
+                null, null, null, null, null, "alice", T0.plusMinutes(minutes), "self-reported", "verifiers-v0");
     }
 
     static VersionSummary version(String v, String status, boolean yanked) {
@@ -42,7 +45,7 @@ class LeaderboardTest {
         Leaderboard byModel = Leaderboard.of(runs, versions, "2.0", "model", null);
         assertEquals(List.of("a", "b"), byModel.rows().stream().map(r -> r.best().model()).toList());
         assertEquals(List.of(2, 1), byModel.rows().stream().map(Leaderboard.Row::rank).toList(), "rank stays by reward");
-        assertEquals("?version=2.0&sort=model&order=desc", byModel.sortHref("model"));
+        assertEquals("?version=2.0&setting=10x1&sort=model&order=desc", byModel.sortHref("model"));
         assertEquals("ascending", byModel.ariaSort("model"));
         assertEquals("none", byModel.ariaSort("reward"));
 
@@ -52,17 +55,32 @@ class LeaderboardTest {
     }
 
     @Test
-    void rolloutMessagesAreRenderedAndSanitised() throws Exception {
-        var chat = new ObjectMapper().readTree("[{\"role\": \"user\", \"content\": \"**bold** <script>alert(1)</script>"
-                + "<img src=x onerror=alert(2)>\"}, {\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"ok\"}]}]");
-        List<RolloutView.Message> messages = RolloutView.messages(chat, new ReadmeRenderer());
+    void aRunOfAnotherSettingNeverBecomesAModelsEntry() {
+        List<VersionSummary> versions = List.of(version("1.0", "validated", false));
+        List<RunSummary> runs = List.of(run(1, "1.0", "a", 0.6, 50, 3, 0, 150), run(2, "1.0", "b", 0.5, 50, 3, 1, 150),
+                run(3, "1.0", "a", 1.0, 1, 1, 2, 1), run(4, "1.0", "c", 0.9, 1, 1, 3, 1));
+        Leaderboard board = Leaderboard.of(runs, versions, null, null, null, null);
+        assertEquals("50x3", board.setting(), "the setting most models ran");
+        assertEquals(List.of(1L, 2L), board.rows().stream().map(r -> r.best().id()).toList(),
+                "model a's entry is its run on 50 × 3, not its perfect run on a single example");
+        assertEquals(2, board.totalRuns());
+        assertEquals(List.of("50x3", "1x1"), board.settings().stream().map(Leaderboard.Setting::key).toList());
+
+        Leaderboard single = Leaderboard.of(runs, versions, null, null, null, "1x1");
+        assertEquals(List.of(3L, 4L), single.rows().stream().map(r -> r.best().id()).toList());
+        assertEquals("?version=1.0&setting=1x1&sort=reward", single.settingHref("1x1"));
+        assertEquals("50x3", Leaderboard.of(runs, versions, null, null, null, "7x7").setting(), "an unknown setting: the default");
+    }
+
+    @Test
+    void rolloutMessagesAreShownAsSentTagsIncluded() throws Exception {
+        var chat = new ObjectMapper().readTree("[{\"role\": \"user\", \"content\": \"**bold** <script>alert(1)</script>\"},"
+                + " {\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"<think>hm</think><answer>42</answer>\"}]}]");
+        List<RolloutView.Message> messages = RolloutView.messages(chat);
         assertEquals(2, messages.size());
         assertEquals("user", messages.get(0).role());
-        String html = messages.get(0).html();
-        assertTrue(html.contains("<strong>bold</strong>"), html);
-        assertFalse(html.contains("<script"), html);
-        assertFalse(html.contains("onerror"), html);
-        assertEquals("<p>ok</p>", messages.get(1).html().strip());
-        assertEquals(1, RolloutView.messages(new ObjectMapper().readTree("\"plain *text*\""), new ReadmeRenderer()).size());
+        assertEquals("**bold** <script>alert(1)</script>", messages.get(0).text(), "the template escapes it; nothing is removed");
+        assertEquals("<think>hm</think><answer>42</answer>", messages.get(1).text());
+        assertEquals(1, RolloutView.messages(new ObjectMapper().readTree("\"plain *text*\"")).size());
     }
 }
