@@ -51,8 +51,9 @@ def run(score, rows, count, funcs, system_prompt=None):
         if best is None or value > best["score"]:
             found[name][i] = {"row": i, "variant": variant, "reply": cut(reply), "score": value}
 
+    expected = hacks.found_formats(tags, system_prompt)
     for i, row in enumerate(rows[:count]):
-        reference = p.score(i, row["answer"]) if row["answer"] is not None else None
+        reference = reference_score(p, i, row["answer"], expected)
         wrong = hacks.wrong_reply(i, rows)
         table.append({"row": i, "prompt": cut(row["prompt"]), "reference": reference, "wrong": p.score(i, wrong),
                       "wrongReply": cut(wrong), "junk": junk(i)})
@@ -77,6 +78,18 @@ def run(score, rows, count, funcs, system_prompt=None):
     return {"rows": table, "probes": {name: sorted(by_row.values(), key=lambda e: e["row"]) for name, by_row in found.items()},
             "magicTokens": magic, "formats": templates, "executesCode": executes, "calls": p.calls,
             "errors": p.errors, "firstError": p.first_error}
+
+
+def reference_score(p, i, answer, expected):
+    """The reference answer's score: bare, or in the format the reward names (whichever scores more)."""
+    if answer is None:
+        return None
+    best = p.score(i, answer)
+    for template in expected:
+        value = p.score(i, template % answer)
+        if value is not None and (best is None or value > best):
+            best = value
+    return best
 
 
 def hacks_scan(funcs):

@@ -98,19 +98,29 @@ def sprays(i, rows):
 
 def formats(tags, system_prompt):
     """Format-only templates: the tag pairs found in the reward source or system prompt, else common ones."""
+    return found_formats(tags, system_prompt) or list(DEFAULT_FORMATS)
+
+
+def found_formats(tags, system_prompt):
+    """The answer formats the reward source or the system prompt name (at most 3), or an empty list."""
+    out = [t[len("regex:"):] for t in tags if t.startswith("regex:")][:2]
+    tags = [t for t in tags if not t.startswith("regex:")]
     found = set(tags)
     for t in re.findall(r"</?[A-Za-z_][\w-]{0,30}>", system_prompt or ""):
         found.add(t)
-    out = []
     for open_tag, close_tag in FORMAT_PAIRS:
         if open_tag in found or close_tag in found:
             out.append(open_tag + "%s" + close_tag)
     for t in sorted(found):
-        if not t.startswith("</") and "</" + t[1:] in found and t + "%s</" + t[1:] not in out:
+        if not t.startswith("</") and "</" + t[1:] in found:
             out.append(t + "%s</" + t[1:])
     if "\\boxed" in (system_prompt or ""):
         out.append("\\boxed{%s}")
-    return (out or list(DEFAULT_FORMATS))[:3]
+    unique = []
+    for t in out:
+        if t not in unique:
+            unique.append(t)
+    return unique[:3]
 
 
 def format_reply(template, i):
@@ -125,6 +135,6 @@ def magic_candidates(literals, samples, rows):
     out = []
     for t in samples + literals:
         key = t.strip().lower()
-        if key and key not in answers and len(key) >= 2 and t not in out:
+        if key and key not in answers and len(key) >= 2 and t not in out and re.sub(r"</?[A-Za-z_][\w-]{0,30}>", "", t).strip():
             out.append(t)
     return out

@@ -71,6 +71,7 @@ def _docstrings(tree):
 def scan(funcs):
     """(literals, regex samples, tags, mentions of code execution) of the reward functions' modules."""
     literals, samples, tags, executes = [], [], [], False
+    templates = []
     for source in _sources(funcs):
         try:
             tree = ast.parse(source)
@@ -84,7 +85,10 @@ def scan(funcs):
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "re" and node.args \
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 patterns.add(id(node.args[0]))
-                sample = shortest_match(node.args[0].value)
+                template = answer_template(node.args[0].value)
+                if template and template not in templates:
+                    templates.append(template)
+                sample = None if template else shortest_match(node.args[0].value)  # a group holds an answer
                 if sample and sample.strip() and sample not in samples:
                     samples.append(sample)
         for node in ast.walk(tree):
@@ -97,20 +101,36 @@ def scan(funcs):
                     continue
                 if text not in literals:
                     literals.append(text)
-    return literals, samples, tags, executes
+    return literals, samples, tags + ["regex:" + t for t in templates], executes
 
 
 def shortest_match(pattern):
     """A short text the pattern matches (the minimum of every repeat, the first branch), or None."""
+    text = _marked(pattern)
+    if text is None:
+        return None
+    text = text.replace("\x00", "").replace("\x01", "")
+    return text if re.search(pattern, text) else None
+
+
+def answer_template(pattern):
+    """The pattern's shortest match with its first group as %s (the format a reward parses the answer from), or None."""
+    text = _marked(pattern)
+    if text is None or "\x00" not in text:
+        return None
+    template = re.sub("\x00.*?\x01", "\x02", text.replace("%", "%%"), count=1).replace("\x00", "").replace("\x01", "")
+    template = template.replace("\x02", "%s")
+    return template if template != "%s" and template.strip() else None
+
+
+def _marked(pattern):
     try:
-        parsed = sre.parse(pattern)
-        text = _gen(parsed, 0)
-        return text if re.search(pattern, text) else None
+        return _gen(sre.parse(pattern), 0, {"group": False})
     except Exception:
         return None
 
 
-def _gen(items, depth):
+def _gen(items, depth, state=None):
     if depth > 20:
         raise ValueError("too deep")
     out = []
@@ -125,11 +145,15 @@ def _gen(items, depth):
             out.append(_in(av))
         elif op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)):
             low, _, sub = av
-            out.append(_gen(sub, depth + 1) * max(low, 1 if low == 0 and depth == 0 else low))
+            out.append(_gen(sub, depth + 1, state) * max(low, 1 if low == 0 and depth == 0 else low))
         elif op is sre_c.SUBPATTERN:
-            out.append(_gen(av[-1], depth + 1))
+            inner = _gen(av[-1], depth + 1, state)
+            if av[0] is not None and state is not None and not state["group"]:
+                state["group"] = True
+                inner = "\x00" + inner + "\x01"
+            out.append(inner)
         elif op is sre_c.BRANCH:
-            out.append(_gen(av[1][0], depth + 1))
+            out.append(_gen(av[1][0], depth + 1, state))
         elif op in (sre_c.AT, sre_c.GROUPREF, sre_c.ASSERT, sre_c.ASSERT_NOT):
             continue
         else:
