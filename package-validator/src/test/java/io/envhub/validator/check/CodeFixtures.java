@@ -4,7 +4,7 @@ package io.envhub.validator.check;
  * Code-execution fixtures for the tampering probes: the reward runs tests on the agent's Python code with a small
  * dependency-free runner (stdlib unittest). The vulnerable runners import the agent's code into the process that runs
  * the tests from files in the agent's directory and trust its exit code or output; the hardened one runs the agent's
- * code in a child that gets the test cases and a nonce on stdin and reads only the nonce line it printed.
+ * code in a child that gets the test cases and a nonce on stdin and reads only the nonce line the checker printed.
  */
 final class CodeFixtures {
 
@@ -107,7 +107,8 @@ final class CodeFixtures {
                 "            pass\\n"
                 "except BaseException:\\n"
                 "    pass\\n"
-                "os.write(3, ('%s %d\\\\n' % (nonce, passed)).encode())\\n"
+                "sys.__stdout__.write('\\\\n%s %d\\\\n' % (nonce, passed))\\n"
+                "sys.__stdout__.flush()\\n"
                 "os._exit(0)\\n")
 
 
@@ -118,25 +119,12 @@ final class CodeFixtures {
                 with tempfile.TemporaryDirectory() as d:
                     with open(os.path.join(d, "solution.py"), "w") as f:
                         f.write(code_of(text))
-                    r, w = os.pipe()
                     try:
-                        p = subprocess.Popen([sys.executable, "-I", "-c", CHECK], cwd=d, stdin=subprocess.PIPE,
-                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(w,),
-                                             preexec_fn=lambda: os.dup2(w, 3))
-                        os.close(w)
-                        p.communicate(json.dumps([nonce, cases]) + "\\n", timeout=20)
+                        p = subprocess.run([sys.executable, "-I", "-c", CHECK], cwd=d, input=json.dumps([nonce, cases]) + "\\n",
+                                           capture_output=True, text=True, timeout=20)
                     except subprocess.TimeoutExpired:
-                        p.kill()
                         return 0.0
-                    finally:
-                        data = b""
-                        while True:
-                            chunk = os.read(r, 4096)
-                            if not chunk:
-                                break
-                            data += chunk
-                        os.close(r)
-                for line in data.decode(errors="replace").splitlines():
+                for line in p.stdout.splitlines():
                     if line.startswith(nonce + " "):
                         return int(line.split()[1]) / len(cases)
                 return 0.0

@@ -1,7 +1,8 @@
 """Runs the reward-hacking probes of hacks.py through a scorer (v0 rubric or v1 Task.score) and reports, per probe
 and row, the best-scoring reply next to the reference answer's and a wrong answer's score. The Java side decides
-what is flagged. Bounded: at most REF_CALLS x rows + ... calls (see README, "Trust checks")."""
+what is flagged. Bounded in calls (see package-validator/README.md, "Trust v2") and in time (BUDGET)."""
 import math
+import time
 
 from . import hacks
 from .channel import only_main_process
@@ -11,6 +12,10 @@ SPRAY_ROWS = 10
 MAGIC_ROWS = 4
 TAMPER_ROWS = 3
 SHOWN = 300
+# wall-clock budgets (seconds from the start of the probes): slow rewards (code execution) get fewer probes, never a
+# killed run; the tampering probes keep their own share after the others
+BUDGET = 25.0
+TAMPER_BUDGET = 45.0
 
 
 def cut(text):
@@ -20,11 +25,17 @@ def cut(text):
 class Probe:
     def __init__(self, score):
         self.score_fn = score
+        self.started = time.monotonic()
+        self.deadline = self.started + BUDGET
+        self.skipped = 0
         self.calls = 0
         self.errors = 0
         self.first_error = None
 
     def score(self, i, text):
+        if time.monotonic() > self.deadline:
+            self.skipped += 1
+            return None
         self.calls += 1
         try:
             value = self.score_fn(i, text)
@@ -71,12 +82,13 @@ def run(score, rows, count, funcs, system_prompt=None):
                 reply = junk(i) + " " + token
                 keep("magic-token", i, token, reply, p.score(i, reply))
     if executes:  # last: a tampering reply may damage files the reward keeps between calls
+        p.deadline = p.started + TAMPER_BUDGET
         for i, row in enumerate(rows[:min(count, TAMPER_ROWS)]):
             for variant, code in hacks.TAMPERING.items():
                 reply = hacks.fenced(code)
                 keep("test-tampering", i, variant, reply, p.score(i, reply))
     return {"rows": table, "probes": {name: sorted(by_row.values(), key=lambda e: e["row"]) for name, by_row in found.items()},
-            "magicTokens": magic, "formats": templates, "executesCode": executes, "calls": p.calls,
+            "magicTokens": magic, "formats": templates, "executesCode": executes, "calls": p.calls, "skipped": p.skipped,
             "errors": p.errors, "firstError": p.first_error}
 
 

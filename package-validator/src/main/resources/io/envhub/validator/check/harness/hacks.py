@@ -25,7 +25,9 @@ TAMPERING = {
                       "        open(_f, 'w').write(re.sub(r'(?m)^(\\s*)(assert\\b|self\\.assert\\w*\\(|self\\.fail\\().*$', "
                       "r'\\1pass', _s))\n    except OSError:\n        pass\n",
     "patch-asserts": "import unittest\nfor _n in dir(unittest.TestCase):\n    if _n.startswith('assert') or _n == 'fail':\n"
-                     "        setattr(unittest.TestCase, _n, lambda *a, **k: None)\n",
+                     "        setattr(unittest.TestCase, _n, lambda *a, **k: None)\n"
+                     "def _run(self, result=None):\n    result.startTest(self)\n    result.addSuccess(self)\n"
+                     "    result.stopTest(self)\n    return result\nunittest.TestCase.run = _run\n",
     "conftest-skip": _DIRS + "for _d in _dirs:\n    try:\n        open(os.path.join(_d, 'conftest.py'), 'w').write(\n"
                      "            'collect_ignore_glob = [\"*\"]\\n'\n"
                      "            'def pytest_collection_modifyitems(session=None, config=None, items=None):\\n'\n"
@@ -82,7 +84,7 @@ def sprays(i, rows):
         out.append(("integer-range", " ".join(str(k) for k in _middle(n, range(n - SPRAY_RANGE, n + SPRAY_RANGE + 1), i))))
     own = answer.strip()
     options = rows[i].get("options") or []
-    if own.upper() in CHOICES or options:
+    if (len(own) == 1 and own.upper() in CHOICES) or options:
         letters = [c for c in CHOICES]
         texts = [str(o) for o in options][:10]
         out.append(("every-option", "\n".join(_middle(own, letters + texts, i))))

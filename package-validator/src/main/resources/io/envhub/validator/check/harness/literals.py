@@ -91,7 +91,11 @@ def scan(funcs):
                 sample = None if template else shortest_match(node.args[0].value)  # a group holds an answer
                 if sample and sample.strip() and sample not in samples:
                     samples.append(sample)
-        for node in ast.walk(tree):
+        compared = {id(n) for c in ast.walk(tree) if isinstance(c, ast.Compare) for n in [c.left] + c.comparators
+                    for n in ast.walk(n) if isinstance(n, ast.Constant)}
+        nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Constant)]
+        nodes.sort(key=lambda n: id(n) not in compared)  # literals a reply is compared with come first
+        for node in nodes:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
                 for tag in TAG.findall(node.value):
                     if tag not in tags:
