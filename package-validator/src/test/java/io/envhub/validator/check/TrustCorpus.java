@@ -25,6 +25,8 @@ final class TrustCorpus {
             rows = [{"prompt": "What is %d times %d? Reply with the number." % (i + 2, 3 * i + 1),
                      "answer": str((i + 2) * (3 * i + 1))} for i in range(12)]
             """;
+    /** Twenty such rows (for rewards that are random in some calls: more rows, steadier shares). */
+    static final String ROWS20 = ROWS.replace("range(12)", "range(20)");
     static final String TEXT = "def text_of(c):\n    return c[-1][\"content\"] if isinstance(c, list) else c\n";
     static final String EXACT = TEXT + """
             def exact(completion, answer):
@@ -226,7 +228,7 @@ final class TrustCorpus {
                 """), Set.of("reference-answer")));
         c.add(new Case("reference-v1-double-reversed", "reference-answer", true, v1("reference-v1",
                 "return float(trace.last_reply.strip() == self.data.answer[::-1])", WORDS),
-                Set.of("reference-answer", "echo")));
+                Set.of("reference-answer")));
 
         // low diversity
         c.add(new Case("identical-35", "duplicate-prompts", false, v0("identical-rows", EXACT + """
@@ -259,7 +261,7 @@ final class TrustCorpus {
                 import random
                 def flaky(completion, answer):
                     return random.random() if random.random() < 0.1 else exact(completion, answer)
-                """ + ROWS + """
+                """ + ROWS20 + """
                 return {"dataset": rows, "rubric": Rubric([flaky])}
                 """), Set.of("non-deterministic")));
         c.add(new Case("clock-dependent", "non-deterministic", false, v0("clock-dependent", EXACT + """
@@ -270,7 +272,7 @@ final class TrustCorpus {
                 return {"dataset": rows, "rubric": Rubric([clocked])}
                 """), Set.of("non-deterministic")));
         c.add(new Case("random-v1", "non-deterministic", true, v1("random-v1",
-                "return random.random() if random.random() < 0.15 else float(trace.last_reply.strip() == self.data.answer)",
+                "return float(trace.last_reply.strip() == self.data.answer) * (0.9 + random.random() / 20)",
                 WORDS), Set.of("non-deterministic")));
         return c;
     }

@@ -96,9 +96,9 @@ def reference_score(p, i, answer, expected):
     """The reference answer's score: bare, or in the format the reward names (whichever scores more)."""
     if answer is None:
         return None
-    best = p.score(i, answer)
-    for template in expected:
-        value = p.score(i, template % answer)
+    best = None
+    for reply in hacks.reference_replies(answer, expected):
+        value = p.score(i, reply)
         if value is not None and (best is None or value > best):
             best = value
     return best

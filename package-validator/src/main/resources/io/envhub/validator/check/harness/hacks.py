@@ -8,7 +8,7 @@ from .rewards import junk
 SPRAY_RANGE = 50
 SPRAY_OTHERS = 20
 SHORT_ANSWER = 40
-TRIVIAL = (" ", "I don't know.")
+TRIVIAL = (" ",)
 CHOICES = "ABCDE"
 DEFAULT_FORMATS = ("<answer>%s</answer>", "\\boxed{%s}")
 FORMAT_PAIRS = (("<think>", "</think>"), ("<answer>", "</answer>"), ("<final>", "</final>"))
@@ -125,6 +125,19 @@ def found_formats(tags, system_prompt):
     return unique[:3]
 
 
+def reference_replies(answer, expected):
+    """The reference answer bare and in each expected format (after a think block when the reward names one)."""
+    out = [answer]
+    think = "<think>%s</think>" in expected
+    for template in expected:
+        if template == "<think>%s</think>":
+            continue
+        out.append(template % answer)
+        if think:
+            out.append("<think>Working it out.</think>\n" + template % answer)
+    return out
+
+
 def format_reply(template, i):
     if template.startswith("<think>"):
         return template % junk(i)
@@ -137,6 +150,7 @@ def magic_candidates(literals, samples, rows):
     out = []
     for t in samples + literals:
         key = t.strip().lower()
-        if key and key not in answers and len(key) >= 2 and t not in out and re.sub(r"</?[A-Za-z_][\w-]{0,30}>", "", t).strip():
+        if key and key not in answers and len(key) >= 2 and t not in out \
+                and len(re.sub(r"</?[A-Za-z_][\w-]{0,30}>", "", t).strip()) >= 2:  # not a format with a filler
             out.append(t)
     return out
