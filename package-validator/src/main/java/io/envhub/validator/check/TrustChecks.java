@@ -14,7 +14,8 @@ import java.util.Locale;
  *
  * <p>A probe (the empty completion, the prompt echoed back, random junk) is flagged when its mean weighted score
  * is within {@value #CLOSE} x max(1, best) of the best mean score seen among all probes (including the row's own
- * answer) and that best score is above 0: a rubric that pays about as much for junk as for the answer can be gamed.
+ * answer), that best score is above 0 and the probe itself scores more than that tolerance: a rubric that pays about
+ * as much for junk as for the answer can be gamed (one that pays almost nothing to anyone is a sparsity finding).
  */
 final class TrustChecks {
 
@@ -53,7 +54,7 @@ final class TrustChecks {
             List<Double> perRow = new ArrayList<>();
             p.path("scores").forEach(v -> perRow.add(v.isNull() ? null : v.asDouble()));
             boolean flagged = !"answer".equals(name) && mean != null && best != null && best > 0
-                    && best - mean <= CLOSE * Math.max(1.0, best);
+                    && best - mean <= CLOSE * Math.max(1.0, best) && mean > CLOSE * Math.max(1.0, best);
             if (flagged) {
                 emptyFlagged |= "empty".equals(name);
                 findings.add(probeFinding(result, name, "reward hacking: the " + describe(name) + " scores " + fmt(mean)

@@ -146,10 +146,10 @@ def format_reply(template, i):
 
 def magic_candidates(literals, samples, rows):
     """Literals and regex samples that are not answers of the dataset (naming the answers is legitimate)."""
-    answers = {(r["answer"] or "").strip().lower() for r in rows}
+    answers = {"".join((r["answer"] or "").split()).lower() for r in rows}  # an answer in another layout is an answer
     out = []
     for t in samples + literals:
-        key = t.strip().lower()
+        key = "".join(t.split()).lower()
         if key and key not in answers and len(key) >= 2 and t not in out \
                 and len(re.sub(r"</?[A-Za-z_][\w-]{0,30}>", "", t).strip()) >= 2:  # not a format with a filler
             out.append(t)
