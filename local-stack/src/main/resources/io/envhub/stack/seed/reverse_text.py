@@ -47,7 +47,7 @@ class SingleTurnEnv:
 def load_environment(num_examples: int = 20, **kwargs):
     rows = []
     for i in range(num_examples):
-        text = " ".join(WORDS[(i * k + i) % len(WORDS)] for k in (1, 3, 7))
+        text = " ".join(WORDS[(i + 7 * k) % len(WORDS)] for k in range(3))  # 20 distinct texts by default
         rows.append({"prompt": [{"role": "user", "content": "Reverse this text character by character: " + text}],
                      "answer": text[::-1], "info": {"id": i}})
     return SingleTurnEnv(rows, Rubric([exact_reverse, lcs_similarity], [1.0, 0.3]),

@@ -65,7 +65,8 @@ final class ReportBuilder {
 
     void skipRuntimeAndTrust(String why) {
         RuntimeChecks.STAGES.values().forEach(id -> checks.add(CheckResult.skip(id, why)));
-        skip(why, TrustChecks.HACKING, TrustChecks.DETERMINISM, TrustChecks.FINGERPRINT);
+        skip(why, TrustChecks.HACKING, TrustChecks.SPARSITY, TrustChecks.DIVERSITY, TrustChecks.DETERMINISM,
+                TrustChecks.FINGERPRINT);
     }
 
     String firstFailure() {
@@ -152,7 +153,7 @@ final class ReportBuilder {
                 all.addAll(0, t.flags());
             }
             t = t == null ? new TrustReport(List.of(), null, all, null) : new TrustReport(t.probes(), t.bestScore(), all,
-                    t.deterministic());
+                    t.deterministic(), t.contamination(), t.findings(), t.figures());
         }
         return new ValidationReport(failed == null ? ValidationReport.VALIDATED : ValidationReport.FAILED, verified, summary,
                 failed == null && !verified ? skipReason : null,

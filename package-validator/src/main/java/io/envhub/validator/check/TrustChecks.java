@@ -2,6 +2,7 @@ package io.envhub.validator.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.TrustFinding;
 import io.envhub.contract.report.TrustReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +14,14 @@ import java.util.Locale;
  *
  * <p>A probe (the empty completion, the prompt echoed back, random junk) is flagged when its mean weighted score
  * is within {@value #CLOSE} x max(1, best) of the best mean score seen among all probes (including the row's own
- * answer) and that best score is above 0: a rubric that pays about as much for junk as for the answer can be gamed.
+ * answer), that best score is above 0 and the probe itself scores more than that tolerance: a rubric that pays about
+ * as much for junk as for the answer can be gamed (one that pays almost nothing to anyone is a sparsity finding).
  */
 final class TrustChecks {
 
     static final String HACKING = "trust.reward_hacking";
+    static final String SPARSITY = "trust.sparsity";
+    static final String DIVERSITY = "trust.diversity";
     static final String DETERMINISM = "trust.determinism";
     static final String FINGERPRINT = "trust.fingerprint";
     static final double CLOSE = 0.1;
@@ -26,8 +30,9 @@ final class TrustChecks {
     private TrustChecks() {
     }
 
-    /** Probe scores and flags from the main run. */
-    record Hacking(CheckResult check, List<TrustReport.ProbeScore> probes, Double best, List<String> flags) {
+    /** Probe scores, findings and flags from the main run. */
+    record Hacking(CheckResult check, List<TrustReport.ProbeScore> probes, Double best, List<String> flags,
+                   List<TrustFinding> findings, HackingProbes.Outcome outcome) {
     }
 
     static Hacking hacking(JsonNode result, long ms) {
@@ -41,30 +46,92 @@ final class TrustChecks {
             }
         }
         List<String> flags = new ArrayList<>();
+        List<TrustFinding> findings = new ArrayList<>();
+        boolean emptyFlagged = false;
         for (String name : PROBES) {
             JsonNode p = probes.path(name);
             Double mean = mean(p.path("scores"));
             List<Double> perRow = new ArrayList<>();
             p.path("scores").forEach(v -> perRow.add(v.isNull() ? null : v.asDouble()));
             boolean flagged = !"answer".equals(name) && mean != null && best != null && best > 0
-                    && best - mean <= CLOSE * Math.max(1.0, best);
+                    && best - mean <= CLOSE * Math.max(1.0, best) && mean > CLOSE * Math.max(1.0, best);
             if (flagged) {
-                flags.add("reward hacking: the " + describe(name) + " scores " + fmt(mean) + ", close to the best score "
-                        + fmt(best));
+                emptyFlagged |= "empty".equals(name);
+                findings.add(probeFinding(result, name, "reward hacking: the " + describe(name) + " scores " + fmt(mean)
+                        + ", close to the best score " + fmt(best), perRow, best));
             }
             int errors = p.path("errors").asInt();
             if (errors > 0 && p.hasNonNull("firstError")) {
-                flags.add("the rubric failed on " + errors + " rows of the " + describe(name) + ": "
-                        + p.path("firstError").asText());
+                findings.add(probeFinding(result, "probe-error", "the rubric failed on " + errors + " rows of the "
+                        + describe(name) + ": " + p.path("firstError").asText(), perRow, best));
             }
             scores.add(new TrustReport.ProbeScore(name, mean, perRow.size(), errors, perRow, flagged));
         }
+        HackingProbes.Outcome outcome = HackingProbes.read(result.get("hacks"), emptyFlagged);
+        findings.addAll(outcome.hacking());
+        findings.forEach(f -> flags.add(f.message()));
         String summary = scores.stream().map(s -> s.name() + " " + (s.meanScore() == null ? "-" : fmt(s.meanScore())))
                 .reduce((a, b) -> a + ", " + b).orElse("");
         CheckResult check = flags.isEmpty()
                 ? CheckResult.pass(HACKING, "no probe scores close to the best (" + summary + ")", ms)
                 : CheckResult.warn(HACKING, String.join("; ", flags) + " (" + summary + ")", ms);
-        return new Hacking(check, scores, best, flags);
+        return new Hacking(check, scores, best, flags, findings, outcome);
+    }
+
+    /** The evidence of an old-style probe: its first row without an error, and the reference answer's score there. */
+    private static TrustFinding probeFinding(JsonNode result, String name, String message, List<Double> perRow, Double best) {
+        int row = 0;
+        while (row < perRow.size() && perRow.get(row) == null) {
+            row++;
+        }
+        Double score = row < perRow.size() ? perRow.get(row) : null;
+        JsonNode answer = result.path("probes").path("answer").path("scores").path(row);
+        String prompt = null;
+        String junk = null;
+        for (JsonNode r : result.path("hacks").path("rows")) {
+            if (r.path("row").asInt() == row) {
+                prompt = r.path("prompt").asText(null);
+                junk = r.path("junk").asText(null);
+            }
+        }
+        String reply = switch (name) {
+            case "empty" -> "";
+            case "echo" -> prompt;
+            case "junk" -> junk;
+            default -> null;
+        };
+        String probe = "empty".equals(name) ? "empty-reply" : name;
+        return FindingHints.finding(probe, message, row < perRow.size() ? row : null, prompt, reply, score,
+                answer.isNumber() ? answer.asDouble() : best);
+    }
+
+    /** The sparsity check: the reference answers' scores. */
+    static CheckResult sparsity(HackingProbes.Outcome o, long ms) {
+        if (o.rowsWithReference() == 0) {
+            return CheckResult.pass(SPARSITY, "no row has a reference answer: sparsity not measured", ms);
+        }
+        String figures = "the reference answer scores above a wrong reply on " + Math.round(o.nonZeroShare() * 100)
+                + " % of " + o.rowsWithReference() + " rows (mean " + fmt(o.mean()) + ", spread " + fmt(o.spread()) + ")";
+        return o.sparsity().isEmpty() ? CheckResult.pass(SPARSITY, figures, ms)
+                : CheckResult.warn(SPARSITY, o.sparsity().get(0).message(), ms);
+    }
+
+    /** The diversity check: duplicate prompts within the dataset. */
+    static CheckResult diversity(DiversityCheck.Outcome o, long ms) {
+        if (o.rows() == null) {
+            return CheckResult.pass(DIVERSITY, "diversity not measured", ms);
+        }
+        if (o.finding() != null) {
+            return CheckResult.warn(DIVERSITY, o.finding().message(), ms);
+        }
+        return CheckResult.pass(DIVERSITY, "distinct-prompt ratio " + fmt(o.distinctRatio()) + " over " + o.rows()
+                + " rows, " + o.nearPairs() + " near-duplicates" + (o.ngramDiversity() == null ? ""
+                : ", word 3-gram diversity " + fmt(o.ngramDiversity())), ms);
+    }
+
+    /** The determinism finding of a warned determinism check. */
+    static TrustFinding determinismFinding(CheckResult det) {
+        return FindingHints.finding("non-deterministic", det.message(), null, null, null, null, null);
     }
 
     /** Compares the probe scores of two runs. */

@@ -3,7 +3,6 @@ package io.envhub.validator.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.CheckStatus;
-import io.envhub.contract.report.TrustReport;
 import io.envhub.contract.report.ValidationReport;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
@@ -32,7 +31,8 @@ import org.jboss.logging.Logger;
 public final class ValidationEngine {
 
     private static final Logger LOG = Logger.getLogger(ValidationEngine.class);
-    private static final List<String> TRUST = List.of(TrustChecks.HACKING, TrustChecks.DETERMINISM, TrustChecks.FINGERPRINT);
+    private static final List<String> TRUST = List.of(TrustChecks.HACKING, TrustChecks.SPARSITY, TrustChecks.DIVERSITY,
+            TrustChecks.DETERMINISM, TrustChecks.FINGERPRINT);
 
     private final Sandbox sandbox;
     private final EngineSettings settings;
@@ -209,19 +209,23 @@ public final class ValidationEngine {
             String why = r == null ? runtime.killed(first, String.valueOf(first.lastStage()))
                     : ErrorHints.explain(r.path("error"), module, settings.limits());
             report.add(CheckResult.warn(TrustChecks.HACKING, "the probes did not complete: " + why, 0));
-            report.add(CheckResult.skip(TrustChecks.DETERMINISM, "not run: the probes did not complete"));
+            report.skip("not run: the probes did not complete", TrustChecks.SPARSITY, TrustChecks.DIVERSITY,
+                    TrustChecks.DETERMINISM);
             report.add(CheckResult.warn(TrustChecks.FINGERPRINT, "no fingerprint: the probes did not complete", 0));
             return;
         }
-        TrustChecks.Hacking hacking = TrustChecks.hacking(r, stageMs(r, "probes"));
+        TrustChecks.Hacking hacking = TrustChecks.hacking(r, stageMs(r, "probes") + stageMs(r, "trust"));
         report.add(hacking.check());
+        report.add(TrustChecks.sparsity(hacking.outcome(), 0));
+        DiversityCheck.Outcome diversity = DiversityCheck.read(r.get("diversity"));
+        report.add(TrustChecks.diversity(diversity, 0));
         long t3 = System.nanoTime();
         Harness.Run second = runtime.harness(job, module, true);
         long detMs = ms(t3);
         CheckResult det = TrustChecks.determinism(r, second, runtime.killed(second, String.valueOf(second.lastStage())), detMs);
         report.add(det);
         report.determinismMs(detMs);
-        report.trust(new TrustReport(hacking.probes(), hacking.best(), flags(hacking, det), det.is(CheckStatus.PASS)));
+        report.trust(TrustAssembly.report(hacking, diversity, det));
         if (r.hasNonNull("fingerprint")) {
             Fingerprint fp = Harness.JSON.convertValue(r.get("fingerprint"), Fingerprint.class);
             report.fingerprint(fp);
@@ -251,14 +255,6 @@ public final class ValidationEngine {
         }
         String why = r.path("error").path("staticOnly").asText().strip();
         return why.length() > 300 ? why.substring(0, 300) + "\u2026" : why;
-    }
-
-    private static List<String> flags(TrustChecks.Hacking hacking, CheckResult det) {
-        List<String> flags = new ArrayList<>(hacking.flags());
-        if (!det.is(CheckStatus.PASS)) {
-            flags.add(det.message());
-        }
-        return flags;
     }
 
     private static String firstFailed(List<CheckResult> checks) {

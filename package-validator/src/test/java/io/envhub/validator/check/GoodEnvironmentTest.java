@@ -30,8 +30,8 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         assertEquals(List.of("static.size", "static.archive", "static.metadata", "static.module", "static.readme",
                 "static.license", "static.top_level_files", "static.load_environment", "install", "runtime.import",
                 "runtime.load_environment",
-                "runtime.dataset", "runtime.rubric", "runtime.rewards", "trust.reward_hacking", "trust.determinism",
-                "trust.fingerprint"), ids);
+                "runtime.dataset", "runtime.rubric", "runtime.rewards", "trust.reward_hacking", "trust.sparsity",
+                "trust.diversity", "trust.determinism", "trust.fingerprint"), ids);
         assertEquals(new DatasetSummary("dataset", 25, List.of("prompt", "answer", "info"), 25), r.dataset().withoutPreview());
         assertEquals(List.of(new DatasetSummary.Column("prompt", "chat"), new DatasetSummary.Column("answer", "string"),
                 new DatasetSummary.Column("info", "object")), r.dataset().schema());
@@ -40,6 +40,14 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         assertEquals(List.of(new RubricSummary.RewardFunction("exact_match", 1.0, false, "chat"),
                 new RubricSummary.RewardFunction("short_answer", 0.2, true, "chat")), r.rubric().functions());
         assertTrue(r.trust().flags().isEmpty(), r.trust().flags().toString());
+        assertTrue(r.trust().findings().isEmpty(), r.trust().findings().toString());
+        assertEquals(20, r.trust().figures().rowsWithReference());
+        assertEquals(1.0, r.trust().figures().referenceNonZeroShare(), 1e-9);
+        assertEquals(1.2, r.trust().figures().referenceMean(), 1e-9);
+        assertEquals(1.0, r.trust().figures().distinctPromptRatio(), 1e-9);
+        assertEquals(25, r.trust().figures().rows());
+        EngineFixture.assertCheck(r, "trust.sparsity", CheckStatus.PASS, "100 % of 20 rows");
+        EngineFixture.assertCheck(r, "trust.diversity", CheckStatus.PASS, "distinct-prompt ratio 1.000 over 25 rows");
         assertEquals(Boolean.TRUE, r.trust().deterministic());
         assertEquals(1.2, r.trust().bestScore(), 1e-9);
         TrustReport.ProbeScore empty = r.trust().probes().get(0);
@@ -95,8 +103,12 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         EngineFixture.assertCheck(r, "trust.reward_hacking", CheckStatus.WARN, "the empty completion scores 1.000, close to the best");
         EngineFixture.assertCheck(r, "trust.reward_hacking", CheckStatus.WARN, "random junk scores 1.000");
         assertEquals(3, r.trust().probes().stream().filter(TrustReport.ProbeScore::flagged).count());
+        EngineFixture.assertCheck(r, "trust.sparsity", CheckStatus.WARN, "the reward does not reward correct answers");
+        assertEquals(List.of("empty-reply", "echo", "junk", "reference-answer"),
+                r.trust().findings().stream().map(f -> f.probe()).toList());
+        assertEquals(r.trust().findings().stream().map(f -> f.message()).toList(), r.trust().flags());
         assertEquals(Boolean.TRUE, r.trust().deterministic());
-        assertEquals("validated with 1 warnings", r.summary());
+        assertEquals("validated with 2 warnings", r.summary());
     }
 
     @Test
@@ -113,6 +125,8 @@ class GoodEnvironmentTest extends SandboxedEngineTest {
         EngineFixture.assertCheck(r, "trust.determinism", CheckStatus.WARN, "probe scores differ between two sandbox runs");
         assertEquals(Boolean.FALSE, r.trust().deterministic());
         assertTrue(r.trust().flags().stream().anyMatch(f -> f.startsWith("not deterministic")), r.trust().flags().toString());
+        assertTrue(r.trust().findings().stream().anyMatch(f -> f.category().equals("determinism")
+                && f.probe().equals("non-deterministic") && f.hint() != null), r.trust().findings().toString());
     }
 
     @Test

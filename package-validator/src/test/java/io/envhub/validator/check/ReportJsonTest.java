@@ -2,6 +2,7 @@ package io.envhub.validator.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.CheckStatus;
@@ -78,5 +79,28 @@ class ReportJsonTest {
     void readsTheGoldenJsonBack() throws IOException {
         assertEquals(full(), ReportJson.read(golden("full-report.json")));
         assertEquals(sparse(), ReportJson.read(golden("sparse-report.json")));
+    }
+
+    @Test
+    void trustFindingsAndFiguresRoundTripAndOldReportsReadWithoutThem() throws IOException {
+        ValidationReport old = full();
+        io.envhub.contract.report.TrustFinding finding = new io.envhub.contract.report.TrustFinding("hacking",
+                "answer-spraying", "reward hacking: answer spraying: ...", "Parse one final answer.", 3, "What is 2 + 2?",
+                "1 2 3 4 5", 1.0, 1.0);
+        io.envhub.contract.report.TrustFigures figures = new io.envhub.contract.report.TrustFigures(35, 20, 0.05, 0.05,
+                0.218, 0.029, 0, 0.1);
+        TrustReport t = old.trust();
+        TrustReport v2 = new TrustReport(t.probes(), t.bestScore(), List.of(finding.message()), t.deterministic(), null,
+                List.of(finding), figures);
+        ValidationReport report = new ValidationReport(old.status(), old.runtimeVerified(), old.summary(), old.skipReason(),
+                old.packageInfo(), old.checks(), old.dataset(), old.rubric(), v2, old.fingerprint(), old.runtime(),
+                old.limits(), old.durations(), old.log());
+        String json = ReportJson.write(report);
+        assertTrue(json.contains("\"findings\":[{\"category\":\"hacking\",\"probe\":\"answer-spraying\""), json);
+        assertTrue(json.contains("\"referenceNonZeroShare\":0.05"), json);
+        assertEquals(report, ReportJson.read(json));
+        TrustReport read = ReportJson.read(golden("full-report.json")).trust();
+        assertEquals(List.of(), read.findings());
+        assertEquals(null, read.figures());
     }
 }

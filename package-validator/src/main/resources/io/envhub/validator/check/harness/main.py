@@ -23,7 +23,8 @@ import os
 import sys
 
 PACKAGE = "envhub_harness"
-MODULES = ("channel", "ast_check", "values", "discover", "preview", "rewards", "fingerprint", "network", "v1", "run")
+MODULES = ("channel", "ast_check", "values", "discover", "preview", "rewards", "literals", "hacks", "hackrun", "diversity", "fingerprint",
+           "network", "v1", "run")
 
 
 def _load_package():

@@ -4,13 +4,13 @@ import inspect
 import resource
 import time
 
-from . import network, v1
+from . import diversity, hackrun, network, v1
 from .channel import HarnessError, describe, emit, exc_text, only_main_process
 from .discover import find_dataset, find_rubric
 from .fingerprint import fingerprint
 from .preview import preview
-from .rewards import Caller, run_probes, score_samples
-from .values import get, resolve
+from .rewards import Caller, as_score, run_probes, score_samples
+from .values import get, prompt_of, resolve, text_of
 
 
 class Stages:
@@ -99,6 +99,15 @@ def run_v0(module, module_name, stages, result, sample_rows, probe_rows, fingerp
     stages.begin("probes")
     result["probes"] = run_probes(callers, weights, rows, probe_rows)
     if not probes_only:
+        stages.begin("trust")
+
+        def total(i, text):
+            return sum(w * as_score(c, c.call(rows[i], i, text)) for c, w in zip(callers, weights))
+
+        probe_rows_of = [{"prompt": text_of(prompt_of(r)), "answer": None if r.get("answer") is None else text_of(r["answer"]),
+                          "options": r.get("options") or r.get("choices")} for r in rows]
+        system = get(env, "system_prompt") or rows[0].get("system_prompt")
+        trust(result, total, probe_rows_of, probe_rows, [c.func for c in callers], system if isinstance(system, str) else None)
         stages.begin("fingerprint")
         result["fingerprint"] = fingerprint(rows, fingerprint_rows)
 
@@ -156,8 +165,29 @@ def run_v1(module, module_name, stages, result, sample_rows, probe_rows, fingerp
     stages.begin("probes")
     result["probes"] = v1.run_probes(vf, tasks, probe_rows)
     if not probes_only:
+        stages.begin("trust")
+        probe_rows_of = [{"prompt": v1.prompt_text(t), "answer": v1.answer_of(t),
+                          "options": getattr(t.data, "options", None) or getattr(t.data, "choices", None)} for t in tasks]
+        funcs = [f for f in v1.hooks(tasks[0], "reward") if not v1.requires_runtime(f)]
+        system = getattr(tasks[0].data, "system_prompt", None)
+        trust(result, lambda i, text: v1.score(vf, tasks[i], text)[1], probe_rows_of, probe_rows, funcs,
+              system if isinstance(system, str) else None)
         stages.begin("fingerprint")
         result["fingerprint"] = fingerprint(rows, fingerprint_rows)
+
+
+def trust(result, score, rows, probe_rows, funcs, system_prompt):
+    """The hacking probes (hackrun) and the diversity figures; a failure here is reported, never fatal."""
+    try:
+        result["hacks"] = hackrun.run(score, rows, probe_rows, funcs, system_prompt)
+    except Exception as e:
+        only_main_process()
+        result["hacksError"] = exc_text(e, 300)
+    try:
+        result["diversity"] = diversity.measure([r["prompt"] or "" for r in rows])
+    except Exception as e:
+        only_main_process()
+        result["diversityError"] = exc_text(e, 300)
 
 
 def fail(stages, result, e):
