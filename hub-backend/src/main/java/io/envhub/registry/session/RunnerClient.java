@@ -88,7 +88,7 @@ public class RunnerClient {
             return answer;
         }
         String detail = answer.path("detail").asText("the session runner answered " + s);
-        return switch (s) {
+        switch (s) {
             case 400 -> throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, detail);
             case 409 -> throw new ApiException.Conflict(ProblemCode.SESSION_NOT_STARTABLE, detail);
             case 404 -> throw new SessionEnded(404, "The session is over (closed or idle too long).");
@@ -100,6 +100,6 @@ public class RunnerClient {
             }
             default -> throw new ApiException.Unavailable(ProblemCode.SESSION_RUNNER_UNAVAILABLE,
                     "The session runner failed (HTTP " + s + ").");
-        };
+        }
     }
 }
