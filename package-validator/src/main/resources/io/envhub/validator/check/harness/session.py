@@ -14,6 +14,7 @@ reached, then scores the whole conversation.
 import json
 import random
 import sys
+import time
 
 from . import network, v1
 from .channel import HarnessError, describe, emit, exc_text, only_main_process
@@ -142,6 +143,7 @@ class Session:
         self.runtime = runtime
         self.episode = None
         self.rng = random.Random()
+        self.score_ms = None
 
     def handle(self, req):
         op = req.get("op")
@@ -169,14 +171,17 @@ class Session:
                     e.messages.extend(reply)
                     return {"observation": observation(self.runtime, e, reply), "reward": None, "done": False}
                 text = text_of([m for m in e.messages if m.get("role") == "assistant"][-1:] or text)
+            t0 = time.perf_counter()
             e.reward = self.runtime.score(e.index, text)
+            self.score_ms = (time.perf_counter() - t0) * 1000
             e.done = True
             return {"observation": observation(self.runtime, e, []), "reward": e.reward, "done": True}
         if op == "state":
             e = self.episode
             return {"episode_id": e and e.episode_id, "step_count": e.step_count if e else 0,
                     "example_id": e and e.index, "done": bool(e and e.done), "reward": e and e.reward,
-                    "tasks": self.runtime.size(), "multi_turn": bool(self.runtime.multi_turn)}
+                    "tasks": self.runtime.size(), "multi_turn": bool(self.runtime.multi_turn),
+                    "last_score_ms": self.score_ms}
         raise HarnessError("unknown op %r" % (op,))
 
 
