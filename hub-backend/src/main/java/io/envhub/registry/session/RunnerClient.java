@@ -93,7 +93,7 @@ public class RunnerClient {
             case 409 -> throw new ApiException.Conflict(ProblemCode.SESSION_NOT_STARTABLE, detail);
             case 404 -> throw new SessionEnded(404, "The session is over (closed or idle too long).");
             case 503 -> {
-                if (answer.path("type").asText().endsWith("session-gone")) {
+                if (answer.path("type").asText().endsWith(ProblemCode.SESSION_GONE.code())) {
                     throw new SessionEnded(503, detail);
                 }
                 throw new ApiException.Unavailable(ProblemCode.SESSION_RUNNER_UNAVAILABLE, detail);

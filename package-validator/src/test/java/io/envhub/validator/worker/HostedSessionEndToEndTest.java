@@ -52,7 +52,7 @@ class HostedSessionEndToEndTest {
         BubblewrapAssumption.assumeBubblewrap();
         String hub = config.getValue("envhub.validator.hub-url", String.class);
         String alice = Tokens.forUser("alice", "alice");
-        String bob = Tokens.forUser("bob", "bob");
+        String sam = Tokens.forUser("sam", "sam");
         String run = UUID.randomUUID().toString().substring(0, 8);
         String good = "sess-good-" + run;
         String secret = "sess-private-" + run;
@@ -66,7 +66,7 @@ class HostedSessionEndToEndTest {
 
         String path = "/api/v1/environments/alice/%s/versions/0.1.0/sessions";
         given().post(hub + path.formatted(good)).then().statusCode(401);
-        given().auth().oauth2(bob).post(hub + path.formatted(secret)).then().statusCode(404)
+        given().auth().oauth2(sam).post(hub + path.formatted(secret)).then().statusCode(404)
                 .contentType("application/problem+json");
         given().auth().oauth2(alice).post(hub + path.formatted(broken)).then().statusCode(409)
                 .contentType("application/problem+json").body("type", org.hamcrest.Matchers.endsWith("version-not-runnable"));
