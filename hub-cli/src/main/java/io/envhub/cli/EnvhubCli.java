@@ -6,6 +6,7 @@ import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.commands.BountyCommand;
 import io.envhub.cli.commands.BuildCommand;
 import io.envhub.cli.commands.EvalCommand;
+import io.envhub.cli.commands.SessionCommand;
 import io.envhub.cli.commands.InfoCommand;
 import io.envhub.cli.commands.InitCommand;
 import io.envhub.cli.commands.InstallCommand;
@@ -30,7 +31,8 @@ import picocli.CommandLine.ScopeType;
         description = "Publish and fetch reinforcement-learning environments from an EnvHub.",
         subcommands = {LoginCommand.class, LogoutCommand.class, WhoamiCommand.class, InitCommand.class, BuildCommand.class,
             PushCommand.class, PullCommand.class, InstallCommand.class, SearchCommand.class, InfoCommand.class,
-            VersionsCommand.class, YankCommand.class, TokenCommand.class, BountyCommand.class, EvalCommand.class},
+            VersionsCommand.class, YankCommand.class, TokenCommand.class, BountyCommand.class, EvalCommand.class,
+            SessionCommand.class},
         footer = {"", "Example:", "  envhub init reverse-text && cd reverse-text && envhub push",
             "", "Environment: ENVHUB_URL, ENVHUB_BOUNTY_URL, ENVHUB_TOKEN, ENVHUB_KEYCLOAK_URL, ENVHUB_CONFIG_DIR, XDG_CONFIG_HOME,",
             "  ENVHUB_DEBUG"})

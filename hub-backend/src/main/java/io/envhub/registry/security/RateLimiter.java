@@ -68,6 +68,21 @@ public class RateLimiter {
         }
     }
 
+    /**
+     * Counts one action under a key of the caller's choosing (e.g. the user of a hosted session, whose steps arrive
+     * on a capability URL without a token); throws 429 when the key is over {@code max} per {@code window}.
+     *
+     * @param key the limited key, e.g. {@code STEP:u:42}
+     * @param max most actions per window
+     * @param window the window
+     */
+    public void acquireKey(String key, int max, Duration window) {
+        ApiException.TooManyRequests refusal = QuarkusTransaction.requiringNew().call(() -> take(key, max, window, "You have"));
+        if (refusal != null) {
+            throw refusal;
+        }
+    }
+
     private ApiException.TooManyRequests take(String key, int max, Duration window, String who) {
         long count;
         double left;

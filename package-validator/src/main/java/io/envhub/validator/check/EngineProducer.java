@@ -29,6 +29,20 @@ public class EngineProducer {
         return new ValidationEngine(sandbox, settings(config, sandboxConfig), resolver(config));
     }
 
+    /**
+     * The launcher of hosted sessions: the same sandbox, limits and dependency resolution as validation.
+     *
+     * @param sandbox the sandbox chosen at startup
+     * @param config worker settings
+     * @param sandboxConfig sandbox limits
+     * @return the launcher
+     */
+    @Produces
+    @Singleton
+    public SessionLauncher sessions(Sandbox sandbox, ValidatorConfig config, SandboxConfig sandboxConfig) {
+        return new SessionLauncher(sandbox, settings(config, sandboxConfig), resolver(config));
+    }
+
     /** The dependency resolver, or null when {@code dependency-index} is {@code off}. */
     static DependencyResolver resolver(ValidatorConfig config) {
         String index = config.dependencyIndex().map(String::strip)

@@ -34,7 +34,7 @@ final class Harness {
     /** Every file of the harness, all bound into the sandbox; main.py imports each module before any mode runs. */
     static final List<String> MODULES = List.of("main.py", "__init__.py", "channel.py", "ast_check.py", "values.py",
             "discover.py", "preview.py", "rewards.py", "literals.py", "hacks.py", "hackrun.py", "diversity.py",
-            "fingerprint.py", "network.py", "v1.py", "run.py");
+            "fingerprint.py", "network.py", "v1.py", "run.py", "session.py");
     static final ObjectMapper JSON = new ObjectMapper();
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Map<String, byte[]> SOURCES = load();

@@ -65,6 +65,21 @@ public final class BubblewrapSandbox implements Sandbox {
                 o.stderr().truncated(), o.wallMillis(), HostTools.termination(o, limits));
     }
 
+    @Override
+    public Process start(SandboxSpec spec) {
+        if (!verified) {
+            verify();
+        }
+        ProcessBuilder pb = new ProcessBuilder(commandLine(spec));
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
+        try {
+            return pb.start();
+        } catch (java.io.IOException e) {
+            throw new SandboxUnavailableException("sandbox unavailable: cannot start bwrap: " + e.getMessage());
+        }
+    }
+
     /**
      * The full host command line for a spec.
      *

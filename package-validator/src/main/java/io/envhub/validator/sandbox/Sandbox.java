@@ -20,6 +20,19 @@ public interface Sandbox {
     SandboxResult run(SandboxSpec spec);
 
     /**
+     * Starts a long-lived command (a hosted session) with the same isolation and limits as {@link #run} and returns
+     * at once: the caller talks to it over its standard input and output and must destroy it (with its descendants)
+     * when done. The spec's stdin is ignored; the wall-clock limit still kills it.
+     *
+     * @param spec what to run
+     * @return the running process
+     * @throws SandboxUnavailableException when this sandbox cannot start long-lived commands or cannot isolate them
+     */
+    default Process start(SandboxSpec spec) {
+        throw new SandboxUnavailableException("the " + name() + " sandbox cannot run hosted sessions");
+    }
+
+    /**
      * Checks that this sandbox can isolate commands on this host (tools present, namespaces creatable).
      *
      * @throws SandboxUnavailableException with a message saying what is missing

@@ -7,6 +7,9 @@ everything the environment prints is redirected to stderr):
   main.py run <nonce> <module> <sample-rows> <probe-rows> <fingerprint-rows> [probes-only]
       import the module, call load_environment(), inspect dataset and rubric, score sample rows, run the
       reward-hacking probes and compute the dataset fingerprint; "probes-only" skips the fingerprint
+  main.py session <nonce> <module>
+      load the environment once, then answer reset/step/state requests (JSON lines on stdin) with "reply" lines
+      until stdin closes: a hosted session (see session.py)
   main.py fingerprint <nonce> <fingerprint-rows>
       fingerprint the JSON list of rows read from stdin (used to check the Java implementation agrees)
 
@@ -24,7 +27,7 @@ import sys
 
 PACKAGE = "envhub_harness"
 MODULES = ("channel", "ast_check", "values", "discover", "preview", "rewards", "literals", "hacks", "hackrun", "diversity", "fingerprint",
-           "network", "v1", "run")
+           "network", "v1", "run", "session")
 
 
 def _load_package():
@@ -51,6 +54,7 @@ from envhub_harness import channel  # noqa: E402
 from envhub_harness.ast_check import ast_mode  # noqa: E402
 from envhub_harness.fingerprint import fingerprint  # noqa: E402
 from envhub_harness.run import run_mode  # noqa: E402
+from envhub_harness.session import session_mode  # noqa: E402
 
 
 def main():
@@ -61,6 +65,8 @@ def main():
     elif mode == "run":
         run_mode(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
                  len(sys.argv) > 6 and sys.argv[6] == "probes-only")
+    elif mode == "session":
+        session_mode(sys.argv[2])
     elif mode == "fingerprint":
         rows = json.load(sys.stdin)
         channel.emit("result", fingerprint(rows, int(sys.argv[2])))

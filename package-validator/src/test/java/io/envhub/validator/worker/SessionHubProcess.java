@@ -1,0 +1,45 @@
+package io.envhub.validator.worker;
+
+import io.envhub.testsupport.HubBackendServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.Map;
+
+/**
+ * The packaged hub-backend as a process whose session runner is this validator: the validator's HTTP port is chosen
+ * here (free now) and handed to both. Small limits so the test can reach them: two open sessions per user, eight
+ * resets and steps per user and minute.
+ */
+public class SessionHubProcess implements QuarkusTestResourceLifecycleManager {
+    private final HubBackendServer hub = new HubBackendServer();
+
+    @Override
+    public Map<String, String> start() {
+        if (!HubBackendServer.available()) {
+            return Map.of("envhub.test.hub-missing", HubBackendServer.JAR.toString(), "envhub.validator.worker.enabled", "false");
+        }
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String url = hub.start(Map.of("ENVHUB_VALIDATION_LEASE", "PT3S", "ENVHUB_SESSION_RUNNERS", "http://127.0.0.1:" + port,
+                "ENVHUB_SESSION_MAX_PER_USER", "2", "ENVHUB_SESSION_STEPS_PER_MINUTE", "8"),
+                "hub-backend-sessions.log");
+        return Map.of("envhub.validator.hub-url", url,
+                "quarkus.http.test-port", Integer.toString(port),
+                "envhub.validator.dependency-index", "off",
+                "envhub.validator.worker.enabled", "true",
+                "envhub.validator.worker.poll-interval", "PT0.5S",
+                "envhub.validator.worker.heartbeat-interval", "PT1S",
+                "envhub.validator.worker-id", "session-e2e-worker");
+    }
+
+    @Override
+    public void stop() {
+        hub.stop();
+    }
+}
