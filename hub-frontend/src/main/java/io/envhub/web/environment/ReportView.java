@@ -93,6 +93,16 @@ public record ReportView(String status, String summary, boolean runtimeVerified,
                 TrustCard.of(trust == null ? List.of() : trust.findings(), trust == null ? null : trust.figures()));
     }
 
+    /**
+     * The report's flags that no finding of the card tells (reports older than trust v2 have flags only; the hub's
+     * findings have no flag of the validator's), shown above the card's groups.
+     */
+    public List<String> looseFlags() {
+        List<String> messages = card.groups().stream().flatMap(g -> g.findings().stream()).map(TrustCard.Finding::message)
+                .filter(m -> !m.isBlank()).toList();
+        return flags.stream().filter(f -> messages.stream().noneMatch(f::contains)).toList();
+    }
+
     /** Whether the trust part was reached. */
     public boolean hasTrust() {
         return !probes.isEmpty() || !flags.isEmpty() || deterministic != null || !contamination.isEmpty()
