@@ -75,6 +75,7 @@ public enum ProblemCode {
     INVALID_FROM("invalid-from"),
     INVALID_GATE("invalid-gate"),
     INVALID_JSON("invalid-json"),
+    INVALID_JSONL("invalid-jsonl"),
     INVALID_KIND("invalid-kind"),
     INVALID_LICENSE("invalid-license"),
     INVALID_LIMIT("invalid-limit"),

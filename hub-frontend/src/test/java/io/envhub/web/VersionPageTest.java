@@ -63,7 +63,7 @@ class VersionPageTest {
         PageFixtures.validate("alice", second, "1.0.0", clean.deepCopy());
         String html = given().get("/alice/{name}/versions/1.0.0", second).then().statusCode(200).extract().asString();
         assertTrue(html.contains("verified with 1 flag"), html);
-        assertTrue(html.contains("<h2>Trust report</h2>"), html);
+        assertTrue(html.contains("<h2>Trust card</h2>"), html);
         assertFalse(html.contains("Nothing to flag"), "never under a flagged badge: " + html);
     }
 
@@ -76,7 +76,7 @@ class VersionPageTest {
         // issue 36, item 8: the heading is always there; what must be true is that a pending version has no report yet
         assertTrue(html.contains("No validation report yet: this version is "), html);
         assertFalse(html.contains("<table class=\"checks\">"), "no checks table without a report");
-        assertFalse(html.contains("<h2>Trust report</h2>"), "no trust section without a report");
+        assertFalse(html.contains("<h2>Trust card</h2>"), "no trust section without a report");
         String fileHref = "/alice/" + name + "/versions/0.3.0/files/" + module + ".py";
         assertTrue(html.contains("href=\"" + fileHref + "\""), "file listed");
         assertTrue(html.contains("/files/" + module + "-0.3.0.dist-info/METADATA\""), "dist-info listed");

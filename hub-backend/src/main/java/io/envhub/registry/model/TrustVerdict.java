@@ -10,6 +10,7 @@ import io.envhub.contract.api.Verdict.TrustFlag;
 import io.envhub.contract.report.CheckResult;
 import io.envhub.contract.report.CheckStatus;
 import io.envhub.contract.report.ContaminationMatch;
+import io.envhub.contract.report.TrustFinding;
 import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,7 +23,8 @@ import java.util.Set;
  * ({@link Verdict}): {@code verified} (validated, runtime verified, no trust flag), {@code flagged} (validated, runtime
  * verified, at least one flag), {@code static-only} (validated, runtime checks skipped), {@code failed},
  * {@code validating} (pending or validating) and {@code error}. Trust flags come from the report's {@code trust.flags}
- * (the validator's warnings, mapped to codes by their wording) and {@code trust.contamination} (added by the hub).
+ * (the validator's warnings, mapped to codes by their wording), {@code trust.contamination} and the
+ * {@code benchmark-overlap} findings (both added by the hub).
  */
 public final class TrustVerdict {
     public static final String VERIFIED = TrustStatus.VERIFIED.wire();
@@ -39,6 +41,8 @@ public final class TrustVerdict {
     public static final String REWARD_HACKING = "reward-hacking";
     public static final String NON_DETERMINISTIC = "non-deterministic";
     public static final String DATASET_OVERLAP = "dataset-overlap";
+    /** A reference benchmark holds the dataset's rows (the hub's {@code benchmark-overlap} finding). */
+    public static final String BENCHMARK_OVERLAP = "benchmark-overlap";
     public static final String TOP_LEVEL_FILES = "top-level-files";
     public static final String OTHER = "other";
 
@@ -138,7 +142,7 @@ public final class TrustVerdict {
         return TrustStatus.find(code).isPresent();
     }
 
-    /** The trust flags of a report, in report order, contamination last. */
+    /** The trust flags of a report, in report order, contamination last (other environments, then benchmarks). */
     static List<TrustFlag> flags(ValidationReport report) {
         List<TrustFlag> out = new ArrayList<>();
         for (String f : report.trustFlags()) {
@@ -158,6 +162,13 @@ public final class TrustVerdict {
         TrustFlag overlap = overlap(report.contamination());
         if (overlap != null) {
             out.add(overlap);
+        }
+        if (report.trust() != null) {
+            for (TrustFinding f : report.trust().findings()) {
+                if (f != null && TrustFinding.CONTAMINATION.equals(f.category()) && BENCHMARK_OVERLAP.equals(f.probe())) {
+                    out.add(new TrustFlag(BENCHMARK_OVERLAP, f.message() == null ? "rows overlap a reference benchmark" : f.message()));
+                }
+            }
         }
         return out;
     }

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.report.TrustFinding;
+import io.envhub.registry.benchmark.BenchmarkScan;
+import io.envhub.registry.benchmark.HubFindings;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
 import io.envhub.kit.error.ApiException;
@@ -26,7 +29,8 @@ import java.util.Set;
 /**
  * Records a validation result once: only the worker holding a running job's lease may complete it; a repeat of the
  * same result by the same worker is answered as before without changing anything. The stored report gets
- * {@code trust.contamination} ({@link ContaminationScan}) and the version becomes validated or failed.
+ * {@code trust.contamination} ({@link ContaminationScan}) and the hub's contamination findings in {@code trust.findings}
+ * (other environments, reference benchmarks: {@link HubFindings}), and the version becomes validated or failed.
  */
 @ApplicationScoped
 public class ValidationResults {
@@ -39,10 +43,12 @@ public class ValidationResults {
     private final ValidationConfig config;
     private final Event<ValidationMetrics.Finished> finished;
     private final ContaminationFilter readerFilter;
+    private final BenchmarkScan benchmarks;
 
     public ValidationResults(EntityManager em, ObjectMapper json, ValidationQueue queue, ContaminationScan contamination,
                              ValidationConfig config, Event<ValidationMetrics.Finished> finished,
-                             ContaminationFilter readerFilter) {
+                             ContaminationFilter readerFilter, BenchmarkScan benchmarks) {
+        this.benchmarks = benchmarks;
         this.finished = finished;
         this.readerFilter = readerFilter;
         this.em = em;
@@ -86,8 +92,12 @@ public class ValidationResults {
         if (fingerprint != null) {
             JsonNode trust = stored.get("trust");
             ObjectNode trustNode = trust instanceof ObjectNode t ? t : stored.putObject("trust");
-            trustNode.set("contamination", json.valueToTree(contamination.scan(versionId, fingerprint,
-                    config.contaminationThreshold())));
+            List<ContaminationScan.Match> overlaps = contamination.scan(versionId, fingerprint, config.contaminationThreshold());
+            trustNode.set("contamination", json.valueToTree(overlaps));
+            TrustFinding others = HubFindings.environmentOverlap(overlaps.stream().map(ContaminationScan.Match::overlap).toList());
+            HubFindings.replace(stored, HubFindings.ENVIRONMENT_OVERLAP, others == null ? List.of() : List.of(others), json);
+            HubFindings.replace(stored, HubFindings.BENCHMARK_OVERLAP,
+                    benchmarks.scan(fingerprint).stream().map(HubFindings::benchmarkOverlap).toList(), json);
         }
         em.createNativeQuery("INSERT INTO hub.validation_reports (version_id, job_id, status, report, fingerprint, worker,"
                         + " submitted_sha256) VALUES (?1, ?2, ?3, CAST(?4 AS jsonb), CAST(?5 AS jsonb), ?6, ?7)"

@@ -8,6 +8,7 @@ import io.envhub.contract.TrustStatus;
 import io.envhub.contract.api.Verdict;
 import io.envhub.contract.api.VersionDetail;
 import io.envhub.contract.report.CheckResult;
+import io.envhub.contract.report.TrustFinding;
 import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.List;
 /**
  * What {@code envhub push} prints when validation has ended: the hub's verdict ({@code statusLabel}, the same words as
  * on the web pages), each failing ({@code ✗}) and warning ({@code !}) check of the report with its message, why the
- * runtime did not run, each trust flag, and the version page. The verdict is the hub's: nothing is recomputed here
+ * runtime did not run, each trust finding with its category and fix hint (each trust flag for reports without
+ * findings), and the version page. The verdict is the hub's: nothing is recomputed here
  * (a hub without {@code trustStatus} shows its internal status instead).
  */
 final class ValidationSummary {
@@ -88,9 +90,23 @@ final class ValidationSummary {
         } else if (reason != null && (TrustStatus.ERROR.is(verdict) || TrustStatus.FAILED.is(verdict) && !failingCheck)) {
             out.add("  reason: " + reason);
         }
-        for (Verdict.TrustFlag flag : v.trustFlags()) {
-            String message = flag.message() != null ? flag.message() : "";
-            out.add("  ⚑ " + (flag.code() != null ? flag.code() : "flag") + (message.isEmpty() ? "" : ": " + message));
+        List<TrustFinding> findings = report == null || report.trust() == null ? List.of() : report.trust().findings();
+        if (findings.isEmpty()) {
+            for (Verdict.TrustFlag flag : v.trustFlags()) {
+                String message = flag.message() != null ? flag.message() : "";
+                out.add("  ⚑ " + (flag.code() != null ? flag.code() : "flag") + (message.isEmpty() ? "" : ": " + message));
+            }
+        } else {
+            for (TrustFinding f : findings) {
+                if (f == null) {
+                    continue;
+                }
+                out.add("  ⚑ " + (f.category() != null ? f.category() : "trust") + ": "
+                        + (f.message() != null ? f.message() : f.probe() != null ? f.probe() : "flagged"));
+                if (f.hint() != null && !f.hint().isBlank()) {
+                    out.add("      fix: " + f.hint().strip());
+                }
+            }
         }
         out.add("Report: " + pageUrl);
         return out;

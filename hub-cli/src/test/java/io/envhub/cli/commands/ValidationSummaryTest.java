@@ -44,6 +44,26 @@ class ValidationSummaryTest {
     }
 
     @Test
+    void trustFindingsArePrintedWithTheirCategoryAndFixHintInsteadOfTheBareFlags() throws Exception {
+        JsonNode version = json("{'status':'validated','trustStatus':'flagged','statusLabel':'verified with 2 flags',"
+                + "'trustFlags':[{'code':'reward-hacking','message':'a reply listing 41 numbers scores 1.0'},"
+                + "{'code':'benchmark-overlap','message':'40 % of rows overlap gsm8k-test'}]}");
+        JsonNode report = json("{'checks':[{'id':'runtime.rewards','status':'pass','message':'5 rows scored'}],"
+                + "'trust':{'flags':['reward hacking: a reply listing 41 numbers scores 1.0'],'findings':["
+                + "{'category':'hacking','probe':'answer-spraying','message':'a reply listing 41 numbers scores 1.0',"
+                + "'hint':'Compare the final answer only, not any number in the reply.','row':3,'prompt':'What is 6 x 7?',"
+                + "'reply':'40 41 42 43','score':1.0,'referenceScore':1.0},"
+                + "{'category':'contamination','probe':'benchmark-overlap','message':'40 % of rows overlap gsm8k-test',"
+                + "'hint':'Remove gsm8k-test test items from the dataset.','score':0.4}]}}");
+        assertEquals(List.of("Status: verified with 2 flags",
+                "  ⚑ hacking: a reply listing 41 numbers scores 1.0",
+                "      fix: Compare the final answer only, not any number in the reply.",
+                "  ⚑ contamination: 40 % of rows overlap gsm8k-test",
+                "      fix: Remove gsm8k-test test items from the dataset.",
+                "Report: " + PAGE), ValidationSummary.lines(version, report, PAGE));
+    }
+
+    @Test
     void failedShowsItsFailingCheckAndAnErrorItsReason() throws Exception {
         JsonNode failed = json("{'status':'failed','trustStatus':'failed','statusLabel':'failed',"
                 + "'statusReason':'runtime.load_environment: load_environment() raised RuntimeError: x'}");

@@ -27,10 +27,11 @@ import java.util.List;
  * @param datasetRows rows in the dataset, null when not reached
  * @param log tail of the environment's output
  * @param layout the static facts of a verifiers v1 taskset package, or null (v0)
+ * @param card the trust card: findings grouped by category, with the figures
  */
 public record ReportView(String status, String summary, boolean runtimeVerified, List<Check> checks, List<Probe> probes,
                          Double bestScore, List<String> flags, Boolean deterministic, List<Overlap> contamination,
-                         Integer datasetRows, String log, LayoutReport layout) {
+                         Integer datasetRows, String log, LayoutReport layout, TrustCard card) {
     /** One check. */
     public record Check(String id, String status, String message) {
     }
@@ -88,12 +89,24 @@ public record ReportView(String status, String summary, boolean runtimeVerified,
         }
         return new ReportView(r.status(), r.summary(), r.runtimeVerified(), checks, probes,
                 trust == null ? null : trust.bestScore(), flags, trust == null ? null : trust.deterministic(), overlaps,
-                r.dataset() == null ? null : r.dataset().size(), r.log(), r.layout());
+                r.dataset() == null ? null : r.dataset().size(), r.log(), r.layout(),
+                TrustCard.of(trust == null ? List.of() : trust.findings(), trust == null ? null : trust.figures()));
+    }
+
+    /**
+     * The report's flags that no finding of the card tells (reports older than trust v2 have flags only; the hub's
+     * findings have no flag of the validator's), shown above the card's groups.
+     */
+    public List<String> looseFlags() {
+        List<String> messages = card.groups().stream().flatMap(g -> g.findings().stream()).map(TrustCard.Finding::message)
+                .filter(m -> !m.isBlank()).toList();
+        return flags.stream().filter(f -> messages.stream().noneMatch(f::contains)).toList();
     }
 
     /** Whether the trust part was reached. */
     public boolean hasTrust() {
-        return !probes.isEmpty() || !flags.isEmpty() || deterministic != null || !contamination.isEmpty();
+        return !probes.isEmpty() || !flags.isEmpty() || deterministic != null || !contamination.isEmpty()
+                || card.findingCount() > 0 || card.figures() != null;
     }
 
     private static String text(String s) {

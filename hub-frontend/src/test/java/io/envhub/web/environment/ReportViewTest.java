@@ -49,4 +49,22 @@ class ReportViewTest {
         assertNull(v.deterministic());
         assertEquals(false, v.hasTrust());
     }
+
+    @Test
+    void findingsAreGroupedByCategoryInReadingOrderAndFlagsNoFindingTellsStayVisible() throws Exception {
+        ReportView v = ReportView.of(JSON.readTree(("{'status':'validated','trust':{'flags':['reward hacking: magic word "
+                + "scores 1.0','files outside the module'],'findings':[{'category':'contamination','probe':'benchmark-overlap',"
+                + "'message':'40 % of rows overlap gsm8k-test','hint':'Remove them.','score':0.4},{'category':'hacking',"
+                + "'probe':'magic-token','message':'magic word scores 1.0','row':4,'prompt':'p','reply':'PASSED',"
+                + "'score':1.0,'referenceScore':1.0},{'category':'novel','probe':'x','message':'odd'}],"
+                + "'figures':{'rows':10,'referenceNonZeroShare':0.1}}}").replace('\'', '"')));
+        assertEquals(List.of("sparsity", "diversity", "determinism", "hacking", "contamination"),
+                v.card().groups().stream().map(TrustCard.Group::category).toList());
+        assertEquals(List.of("magic word scores 1.0", "odd"), v.card().groups().get(3).findings().stream()
+                .map(TrustCard.Finding::message).toList(), "unknown categories go with the probes' hacking group");
+        assertEquals(3, v.card().findingCount());
+        assertEquals(0.1, v.card().figures().referenceNonZeroShare());
+        assertEquals(List.of("files outside the module"), v.looseFlags(), "a flag no finding tells is still shown");
+        assertTrue(v.hasTrust());
+    }
 }

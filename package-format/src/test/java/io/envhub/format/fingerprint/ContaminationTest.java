@@ -87,4 +87,38 @@ class ContaminationTest {
         Fingerprint other = new Fingerprint("simhash/v0", 128, 5, 16, 8, 3, 3, a.threshold(), a.rowData());
         assertThrows(IllegalArgumentException.class, () -> Contamination.overlap(a, other));
     }
+
+    /** 60 words of instructions every row of both datasets shares, around a question of its own. */
+    private static final String TEMPLATE = "You are a careful assistant that solves grade school arithmetic word problems."
+            + " Read the problem below, think about the quantities it names, work through the steps one at a time and"
+            + " check each intermediate result before you go on. When you are sure, write only the final number inside"
+            + " answer tags at the very end of your reply, with no units and no other words around it. Problem:";
+
+    private static List<String> templated(List<String> questions) {
+        return questions.stream().map(q -> FingerprintBuilder.rowText(TEMPLATE + " " + q, null)).toList();
+    }
+
+    @Test
+    void aSharedInstructionTemplateIsNotOverlapButACopyUnderItIs() {
+        Fingerprint fa = FingerprintBuilder.build(templated(rows(60, 11)), 1000);
+        Fingerprint fb = FingerprintBuilder.build(templated(rows(80, 12)), 1000);
+        Contamination.Overlap honest = Contamination.overlap(fa, fb);
+        assertTrue(honest.fraction() < 0.05, "two honest datasets sharing a template: " + honest);
+        assertTrue(honest.comparedRows() >= 55, "their rows are still compared: " + honest);
+
+        List<String> copied = new ArrayList<>(rows(60, 11).subList(0, 30));
+        copied.addAll(rows(50, 13));
+        Contamination.Overlap copy = Contamination.overlap(fa, FingerprintBuilder.build(templated(copied), 1000));
+        assertEquals(0.5, copy.fraction(), 0.05, "half of A's questions copied under the same template: " + copy);
+    }
+
+    @Test
+    void exactDuplicatesInsideADatasetAreNotTakenForATemplate() {
+        List<String> a = new ArrayList<>(rows(40, 14));
+        for (int i = 0; i < 10; i++) {
+            a.add(a.get(0));
+        }
+        Contamination.Overlap o = Contamination.overlap(FingerprintBuilder.build(a, 1000), FingerprintBuilder.build(a, 1000));
+        assertEquals(1.0, o.fraction(), o.toString());
+    }
 }
