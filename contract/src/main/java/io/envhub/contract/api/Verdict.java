@@ -37,8 +37,9 @@ public record Verdict(String trustStatus, String statusLabel, boolean runtimeVer
     /**
      * One trust warning.
      *
-     * @param code {@code reward-hacking}, {@code non-deterministic}, {@code dataset-overlap}, {@code top-level-files},
-     *     or {@code other} for a warning the hub does not know
+     * @param code {@code reward-hacking}, {@code non-deterministic}, {@code sparse-reward}, {@code low-diversity},
+     *     {@code dataset-overlap}, {@code benchmark-overlap}, {@code top-level-files}, or {@code other} for a warning
+     *     the hub does not know
      * @param message what was found (never the name of another environment)
      */
     @JsonIgnoreProperties(ignoreUnknown = true)

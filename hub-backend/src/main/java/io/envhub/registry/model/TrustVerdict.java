@@ -13,9 +13,11 @@ import io.envhub.contract.report.ContaminationMatch;
 import io.envhub.contract.report.TrustFinding;
 import io.envhub.contract.report.ValidationReport;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -43,6 +45,10 @@ public final class TrustVerdict {
     public static final String DATASET_OVERLAP = "dataset-overlap";
     /** A reference benchmark holds the dataset's rows (the hub's {@code benchmark-overlap} finding). */
     public static final String BENCHMARK_OVERLAP = "benchmark-overlap";
+    /** The reference answers rarely score (the validator's {@code sparsity} findings). */
+    public static final String SPARSE_REWARD = "sparse-reward";
+    /** The dataset repeats its prompts (the validator's {@code diversity} findings). */
+    public static final String LOW_DIVERSITY = "low-diversity";
     public static final String TOP_LEVEL_FILES = "top-level-files";
     public static final String OTHER = "other";
 
@@ -145,8 +151,16 @@ public final class TrustVerdict {
     /** The trust flags of a report, in report order, contamination last (other environments, then benchmarks). */
     static List<TrustFlag> flags(ValidationReport report) {
         List<TrustFlag> out = new ArrayList<>();
+        Map<String, String> categories = new HashMap<>();
+        if (report.trust() != null) {
+            for (TrustFinding f : report.trust().findings()) {
+                if (f != null && f.message() != null && f.category() != null) {
+                    categories.putIfAbsent(f.message().strip(), f.category());
+                }
+            }
+        }
         for (String f : report.trustFlags()) {
-            TrustFlag flag = textFlag(f == null ? "" : f);
+            TrustFlag flag = categoryFlag(f == null ? "" : f.strip(), categories);
             if (flag != null) {
                 out.add(flag);
             }
@@ -171,6 +185,21 @@ public final class TrustVerdict {
             }
         }
         return out;
+    }
+
+    /** A flag whose finding names its category gets the category's code; older reports are mapped by wording. */
+    private static TrustFlag categoryFlag(String text, Map<String, String> categories) {
+        String category = categories.get(text);
+        if (category == null) {
+            return textFlag(text);
+        }
+        return switch (category) {
+            case TrustFinding.HACKING -> new TrustFlag(REWARD_HACKING, text.replaceFirst("(?i)^reward hacking:\\s*", ""));
+            case TrustFinding.DETERMINISM -> new TrustFlag(NON_DETERMINISTIC, text.replaceFirst("(?i)^not deterministic:\\s*", ""));
+            case TrustFinding.SPARSITY -> new TrustFlag(SPARSE_REWARD, text);
+            case TrustFinding.DIVERSITY -> new TrustFlag(LOW_DIVERSITY, text);
+            default -> textFlag(text);
+        };
     }
 
     /** Maps the validator's wording to a code (the hub's mapping; the validator's report keeps plain strings). */

@@ -64,6 +64,30 @@ class TrustVerdictTest {
     }
 
     @Test
+    void trustV2FindingsGiveTheirFlagsTheCategorysCode() {
+        ObjectNode r = report("validated", true);
+        ArrayNode flags = (ArrayNode) r.path("trust").path("flags");
+        ArrayNode findings = ((ObjectNode) r.get("trust")).putArray("findings");
+        String[][] cases = {
+            {"sparsity", "the reward does not reward correct answers: the reference answer scores on 1 of 35 rows"},
+            {"diversity", "low diversity: 35 rows have only 1 distinct prompt"},
+            {"hacking", "reward hacking: a reply listing every integer from 0 to 100 scores 1.000"},
+            {"determinism", "not deterministic: 3 of 20 scores differ between two runs"},
+        };
+        for (String[] c : cases) {
+            flags.add(c[1]);
+            findings.addObject().put("category", c[0]).put("probe", "p").put("message", c[1]);
+        }
+        flags.add("a message with no finding");
+        assertEquals(List.of(
+                new TrustFlag("sparse-reward", cases[0][1]),
+                new TrustFlag("low-diversity", cases[1][1]),
+                new TrustFlag("reward-hacking", "a reply listing every integer from 0 to 100 scores 1.000"),
+                new TrustFlag("non-deterministic", "3 of 20 scores differ between two runs"),
+                new TrustFlag("other", "a message with no finding")), TrustVerdict.of("validated", r, null).trustFlags());
+    }
+
+    @Test
     void oneFlagIsSingularAndUnknownWarningsAreKeptAsOther() {
         ObjectNode r = report("validated", true);
         ((ArrayNode) r.path("trust").path("flags")).add("the rubric failed on 2 rows of the junk completion: ValueError");
