@@ -5,7 +5,6 @@ import io.envhub.contract.event.EventType;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.BountyViews.BountyRequest;
-import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.participant.ParticipantService;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;

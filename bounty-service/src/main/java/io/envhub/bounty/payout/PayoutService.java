@@ -9,6 +9,7 @@ import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
+import io.envhub.bounty.submission.AwardPayout;
 import io.envhub.bounty.submission.Submission;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
@@ -23,7 +24,7 @@ import java.util.List;
  * pending again with the next attempt number.
  */
 @ApplicationScoped
-public class PayoutService {
+public class PayoutService implements AwardPayout {
     private final Ledger ledger;
     private final BountyConfig config;
     private final Outbox outbox;
@@ -42,8 +43,9 @@ public class PayoutService {
     }
 
     /** Posts the award and writes its pending payout, in the approval's transaction (bounty row locked by the caller). */
+    @Override
     @Transactional(Transactional.TxType.MANDATORY)
-    public Payout award(Bounty b, Submission s, Actor actor) {
+    public void award(Bounty b, Submission s, Actor actor) {
         long fee = Math.multiplyExact(b.rewardMinor, (long) config.feeBasisPoints()) / 10_000;
         long net = b.rewardMinor - fee;
         ledger.post(new Ledger.Posting("approve", actor.username(), "submission:" + s.id, b.id, s.id, null), b.currency,
@@ -59,7 +61,6 @@ public class PayoutService {
         p.idempotencyKey = keyOf(s.id);
         p.provider = config.payout().provider();
         p.persist();
-        return p;
     }
 
     /**

@@ -3,8 +3,7 @@ package io.envhub.bounty.submission;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
-import io.envhub.bounty.ledger.Escrow;
-import io.envhub.bounty.payout.PayoutService;
+import io.envhub.bounty.bounty.Escrow;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;
@@ -23,11 +22,11 @@ import java.util.List;
 public class AwardService {
     private final SubmissionReader reader;
     private final AuditLog audit;
-    private final PayoutService payouts;
+    private final AwardPayout payouts;
     private final Escrow escrow;
     private final SubmissionEvents events;
 
-    public AwardService(SubmissionReader reader, AuditLog audit, PayoutService payouts, Escrow escrow, SubmissionEvents events) {
+    public AwardService(SubmissionReader reader, AuditLog audit, AwardPayout payouts, Escrow escrow, SubmissionEvents events) {
         this.events = events;
         this.reader = reader;
         this.audit = audit;
