@@ -1,8 +1,8 @@
 package io.envhub.web.evaluation;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.environment.Names;
-import io.envhub.web.environment.ReadmeRenderer;
+import io.envhub.web.view.Names;
+import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.evaluation.EvalViews.RunSummary;

@@ -1,7 +1,7 @@
 package io.envhub.web.evaluation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.envhub.web.environment.ReadmeRenderer;
+import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.evaluation.EvalViews.Rollout;
 import io.envhub.web.hub.HubViews.Readme;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.envhub.web.environment.ReadmeRenderer;
+import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
 import io.envhub.web.hub.HubViews.VersionSummary;
 import java.time.OffsetDateTime;
