@@ -136,9 +136,9 @@ class TrustStatusTest {
                 .body("statusReason", equalTo("missing dependency: verifiers>=0.1.5 (no wheel from the configured index)"));
         given().get(env(failed) + "/versions/1.0.0").then().statusCode(200).body("trustStatus", equalTo("failed"))
                 .body("statusReason", equalTo("static.entry_point: no load_environment"));
-        given().get(env(validating) + "/versions/1.0.0").then().statusCode(200).body("status", equalTo("pending"))
+        given().get(env(validating) + "/versions/1.0.0").then().statusCode(200).body("status", nullValue())
                 .body("trustStatus", equalTo("validating")).body("statusLabel", equalTo("validating"));
-        given().auth().oauth2(alice).get(env(error) + "/versions/1.0.0").then().statusCode(200).body("status", equalTo("error"))
+        given().auth().oauth2(alice).get(env(error) + "/versions/1.0.0").then().statusCode(200).body("status", nullValue())
                 .body("trustStatus", equalTo("error")).body("statusReason", equalTo("object store unreachable 3"));
 
         // the report's top level
@@ -148,7 +148,7 @@ class TrustStatusTest {
                 .body("checks[0].id", equalTo("static.archive"));
 
         // environment detail: the latest version's verdict, and the newest validated one under `validated`
-        given().get(env(verified)).then().statusCode(200).body("latestStatus", equalTo("validated"))
+        given().get(env(verified)).then().statusCode(200).body("latestStatus", nullValue())
                 .body("trustStatus", equalTo("verified")).body("statusLabel", equalTo("verified"))
                 .body("runtimeVerified", equalTo(true)).body("trustFlags.size()", equalTo(0))
                 .body("validated.version", equalTo("1.0.0")).body("validated.trustStatus", equalTo("verified"));
