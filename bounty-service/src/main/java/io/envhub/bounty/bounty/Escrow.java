@@ -1,5 +1,6 @@
 package io.envhub.bounty.bounty;
 
+import io.envhub.contract.bounty.BountyStatus;
 import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
 import io.envhub.contract.ProblemCode;
@@ -43,9 +44,9 @@ public class Escrow {
      * submissions (not yet decided) could still take; nothing when cancelled, awarded or a draft.
      */
     public long obligation(Bounty b) {
-        return switch (b.status) {
-            case "open" -> b.rewardMinor * b.awardsLeft();
-            case "closed" -> b.rewardMinor * Math.min(b.awardsLeft(), liveSubmissions.count(b.id));
+        return switch (BountyStatus.find(b.status).orElse(BountyStatus.DRAFT)) {
+            case OPEN -> b.rewardMinor * b.awardsLeft();
+            case CLOSED -> b.rewardMinor * Math.min(b.awardsLeft(), liveSubmissions.count(b.id));
             default -> 0;
         };
     }
@@ -53,7 +54,7 @@ public class Escrow {
     /** Returns escrow beyond the bounty's obligation to the sponsor (kind {@code release}); the amount released. */
     @Transactional(Transactional.TxType.MANDATORY)
     public long settle(Bounty b, String actor, String why) {
-        if ("draft".equals(b.status)) {
+        if (BountyStatus.DRAFT.is(b.status)) {
             return 0;
         }
         long excess = ledger.balance(Accounts.escrow(b.id), b.currency) - obligation(b);

@@ -11,7 +11,9 @@ import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
 import io.envhub.bounty.submission.AwardPayout;
 import io.envhub.bounty.submission.Submission;
+import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.bounty.PayoutStatus;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -74,14 +76,14 @@ public class PayoutService implements AwardPayout {
             throw new ApiException.Invalid(ProblemCode.INVALID_REFERENCE, "reference (e.g. the bank transfer id) is 1 to 200 characters.");
         }
         Payout p = locked(id);
-        if ("confirmed".equals(p.status)) {
+        if (PayoutStatus.CONFIRMED.is(p.status)) {
             if (ref.equals(p.externalReference)) {
                 return p;
             }
             throw new ApiException.Conflict(ProblemCode.PAYOUT_ALREADY_CONFIRMED, "Payout " + id + " was already confirmed with reference "
                     + p.externalReference + ".");
         }
-        if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
+        if (!Machine.PAYOUT.allows(p.status, "confirm")) {
             throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot confirm: the payout is " + p.status
                     + "; retry it first.");
         }
@@ -90,9 +92,10 @@ public class PayoutService implements AwardPayout {
                         new Ledger.Leg(Accounts.paid(p.payeeSubject), p.amountMinor),
                         new Ledger.Leg(Accounts.paid(p.payeeSubject), -p.amountMinor),
                         new Ledger.Leg(Accounts.EXTERNAL_PAYOUTS, p.amountMinor)));
-        audit.recordMoney(p.bountyId, "payout", p.id, "payout.confirm", actor, p.status, "confirmed", p.amountMinor + " "
+        String from = p.status;
+        p.status = Machine.PAYOUT.next(from, "confirm");
+        audit.recordMoney(p.bountyId, "payout", p.id, "payout.confirm", actor, from, p.status, p.amountMinor + " "
                 + p.currency + " (minor units) to " + p.payeeUsername + ", reference " + ref);
-        p.status = "confirmed";
         p.externalReference = ref;
         p.confirmedAt = Payout.now();
         p.confirmedBy = actor;
@@ -123,13 +126,13 @@ public class PayoutService implements AwardPayout {
             throw new ApiException.Invalid(ProblemCode.INVALID_REASON, "reason is at most 1000 characters.");
         }
         Payout p = locked(id);
-        if ("failed".equals(p.status)) {
+        if (PayoutStatus.FAILED.is(p.status)) {
             return p;
         }
-        if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
+        if (!Machine.PAYOUT.allows(p.status, "fail")) {
             throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot mark failed: the payout is " + p.status + ".");
         }
-        p.status = "failed";
+        p.status = Machine.PAYOUT.next(p.status, "fail");
         p.failure = why;
         p.failedAt = Payout.now();
         p.updatedAt = p.failedAt;
@@ -142,11 +145,11 @@ public class PayoutService implements AwardPayout {
     @Transactional
     public Payout retry(long id, String actor) {
         Payout p = locked(id);
-        if (!"failed".equals(p.status)) {
+        if (!Machine.PAYOUT.allows(p.status, "retry")) {
             throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot retry: the payout is " + p.status
                     + "; only failed payouts are retried.");
         }
-        p.status = "pending";
+        p.status = Machine.PAYOUT.next(p.status, "retry");
         p.attempt++;
         p.failure = null;
         p.sentAt = null;

@@ -1,5 +1,7 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.contract.bounty.BountyStatus;
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
@@ -43,7 +45,7 @@ public class AwardService {
                                   Actor actor) {
         Bounty b = Bounty.lockedById(bountyId).orElseThrow();
         Submission s = Submission.lockedById(submissionId).orElseThrow();
-        if ("approved".equals(s.status)) {
+        if (SubmissionStatus.APPROVED.is(s.status)) {
             return reader.view(s, b, actor);
         }
         String from = s.status;
@@ -51,7 +53,7 @@ public class AwardService {
         if (SubmissionVersion.latest(s.id).id != versionId) {
             throw new ApiException.Conflict(ProblemCode.VERSION_CHANGED, "A new version was submitted while you reviewed; review it.");
         }
-        if (b.awardsLeft() == 0 || "awarded".equals(b.status)) {
+        if (b.awardsLeft() == 0 || BountyStatus.AWARDED.is(b.status)) {
             throw new ApiException.Conflict(ProblemCode.BOUNTY_FULLY_AWARDED, "Bounty " + b.id + " has given all its " + b.maxAwards
                     + " award(s).");
         }

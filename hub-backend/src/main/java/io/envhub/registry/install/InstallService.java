@@ -79,7 +79,9 @@ public class InstallService {
         if (!EnvironmentVersion.VALIDATED.equals(v.status)) {
             // the public word (validating, failed, error), never the internal pending/validating (issue 36)
             throw new ApiException.NotFound("Version " + v.version + " of " + coordinates + " is not on the package index: its "
-                    + "status is " + v.verdict().statusLabel() + " (only versions that passed validation install).");
+                    + "status is " + io.envhub.contract.VersionStatus.find(v.status)
+                    .flatMap(io.envhub.contract.VersionStatus::trustWhileUnfinished).map(t -> t.label(0))
+                    .orElse(v.verdict().statusLabel()) + " (only versions that passed validation install).");
         }
         return v;
     }
