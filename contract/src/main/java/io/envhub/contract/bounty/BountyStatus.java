@@ -16,10 +16,10 @@ public enum BountyStatus {
     OPEN("open"),
     /** Past its deadline or closed by the sponsor: submissions already in are still reviewed. */
     CLOSED("closed"),
-    /** Cancelled by the sponsor or an admin; its escrow went back. */
-    CANCELLED("cancelled"),
     /** Every award was given. */
-    AWARDED("awarded");
+    AWARDED("awarded"),
+    /** Cancelled by the sponsor or an admin; its escrow went back. */
+    CANCELLED("cancelled");
 
     private final String wire;
 
