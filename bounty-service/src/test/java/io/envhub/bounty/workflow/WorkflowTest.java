@@ -81,10 +81,10 @@ class WorkflowTest {
 
     @Test
     void everyMachineSpeaksTheContractsVocabulary() {
-        assertEquals(BountyStatus.wires(), Machine.BOUNTY.states());
-        assertEquals(ApplicationStatus.wires(), Machine.APPLICATION.states());
-        assertEquals(SubmissionStatus.wires(), Machine.SUBMISSION.states());
-        assertEquals(PayoutStatus.wires(), Machine.PAYOUT.states());
+        assertEquals(Set.copyOf(BountyStatus.wires()), Set.copyOf(Machine.BOUNTY.states()));
+        assertEquals(Set.copyOf(ApplicationStatus.wires()), Set.copyOf(Machine.APPLICATION.states()));
+        assertEquals(Set.copyOf(SubmissionStatus.wires()), Set.copyOf(Machine.SUBMISSION.states()));
+        assertEquals(Set.copyOf(PayoutStatus.wires()), Set.copyOf(Machine.PAYOUT.states()));
     }
 
     @Test
