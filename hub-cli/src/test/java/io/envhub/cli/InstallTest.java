@@ -83,13 +83,13 @@ class InstallTest {
         try (FakeServer hub = new FakeServer()) {
             hub.on("GET /api/v1/environmentshub/alice/fx-env/%400.3", ex -> FakeServer.send(ex, 404, "application/problem+json",
                     "{\"type\":\"https://envhub.dev/problems/not-found\",\"title\":\"Not found\",\"status\":404,"
-                            + "\"detail\":\"Version 0.3 of alice/fx-env is not on the package index: its validation status is "
-                            + "failed (only validated versions install).\"}"));
+                            + "\"detail\":\"Version 0.3 of alice/fx-env is not on the package index: its status is "
+                            + "failed (only versions that passed validation install).\"}"));
             CliRun.Result r = CliRun.with().env("ENVHUB_URL", hub.url()).env("ENVHUB_CONFIG_DIR", tmp.resolve("cfg").toString())
                     .run("install", "alice/fx-env@0.3");
             assertEquals(ExitCodes.REFUSED, r.exitCode(), r.toString());
-            assertEquals("envhub: Version 0.3 of alice/fx-env is not on the package index: its validation status is failed "
-                    + "(only validated versions install)", r.errorLine());
+            assertEquals("envhub: Version 0.3 of alice/fx-env is not on the package index: its status is failed "
+                    + "(only versions that passed validation install)", r.errorLine());
         }
     }
 

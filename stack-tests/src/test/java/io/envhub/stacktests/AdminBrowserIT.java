@@ -57,7 +57,7 @@ class AdminBrowserIT {
         String token = Tokens.forUser(KEYCLOAK, "alice", "alice");
         HubApi.push(token, "alice", TestWheels.environment(ENV, "0.1.0", "An environment someone finds suspicious",
                 List.of("networking")), "public");
-        assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
+        assertEquals("passed", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
     }
 
     private static String notice(ChromeDriver driver) {

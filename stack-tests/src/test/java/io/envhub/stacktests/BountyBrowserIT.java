@@ -57,7 +57,7 @@ class BountyBrowserIT {
         aliceToken = Tokens.forUser(KEYCLOAK, "alice", "alice");
         HubApi.push(aliceToken, "alice", TestWheels.environment(ENV, "0.1.0", "Triage notes for agents",
                 List.of("medicine", "single-turn")), "public");
-        assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
+        assertEquals("passed", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
     }
 
     @AfterAll
@@ -167,7 +167,7 @@ class BountyBrowserIT {
             assertTrue(row.getText().contains("changes requested") && row.getText().contains("third criterion"), row.getText());
             HubApi.push(aliceToken, "alice", TestWheels.environment(ENV, "0.2.0", "Triage notes for agents",
                     List.of("medicine", "single-turn")), "public");
-            assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.2.0", Duration.ofMinutes(5)));
+            assertEquals("passed", HubApi.awaitValidation("alice", ENV, "0.2.0", Duration.ofMinutes(5)));
             alice.get(FRONTEND + "/bounties/" + bountyId);
             assertTrue(text(alice, ".review-comment").contains("third criterion"));
             new Select(alice.findElement(By.id("resubmit-version"))).selectByValue("alice/" + ENV + "@0.2.0");

@@ -51,7 +51,7 @@ class BountyCliIT {
         TestWheels.Built wheel = TestWheels.environment(ENV, "0.1.0", "Contract clauses for agents", List.of("legal"));
         wheelSha256 = HubApi.sha256(wheel.bytes());
         HubApi.push(alice, "alice", wheel, "public");
-        assertEquals("validated", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
+        assertEquals("passed", HubApi.awaitValidation("alice", ENV, "0.1.0", Duration.ofMinutes(5)));
 
         String sam = "Bearer " + Tokens.forUser(KEYCLOAK, "sam", "sam");
         bountyId = given().baseUri(LocalStack.BOUNTY).header("Authorization", sam).contentType(ContentType.JSON)

@@ -2,7 +2,7 @@ package io.envhub.stacktests;
 
 import static io.restassured.RestAssured.given;
 
-import io.envhub.contract.VersionStatus;
+import io.envhub.contract.TrustStatus;
 import io.envhub.testsupport.TestWheels;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -44,10 +44,11 @@ final class HubApi {
     }
 
     /**
-     * Polls a public version's status until the validator has decided (anything but {@code pending}).
+     * Polls a public version's verdict ({@code trustStatus}, the API's one status vocabulary) until the validator has
+     * decided (anything but {@code validating}).
      *
-     * @return the final status
-     * @throws AssertionError when it is still pending after {@code timeout}
+     * @return {@code passed} for verified, flagged or static checks only, else the verdict (failed, error)
+     * @throws AssertionError when it is still validating after {@code timeout}
      */
     static String awaitValidation(String owner, String name, String version, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -55,9 +56,9 @@ final class HubApi {
         while (System.nanoTime() < deadline) {
             status = given().baseUri(LocalStack.BACKEND)
                     .get("/api/v1/environments/{owner}/{name}/versions/{version}", owner, name, version)
-                    .then().statusCode(200).extract().path("status");
-            if (!VersionStatus.find(status).map(VersionStatus::inProgress).orElse(false)) {
-                return status;
+                    .then().statusCode(200).extract().path("trustStatus");
+            if (status != null && !TrustStatus.VALIDATING.is(status)) {
+                return TrustStatus.find(status).map(TrustStatus::passed).orElse(false) ? "passed" : status;
             }
             Thread.sleep(1_000);
         }

@@ -105,6 +105,11 @@ final class LocalStack implements AutoCloseable {
         return env;
     }
 
+    /** The log file of a component (infra, keycloak, hub-backend, package-validator, ...) in the stack's directory. */
+    Path log(String component) {
+        return dataDir.resolve("logs").resolve(component + ".log");
+    }
+
     /** Runs {@code ./envhub-stack command}; its output, or null when it exited non-zero (the output is printed). */
     private String run(String command) throws IOException, InterruptedException {
         Result r = call(command, Map.of());

@@ -94,7 +94,7 @@ class PublishToolsIT {
         Run again = sh(home, home, twine + " --skip-existing");
         assertEquals(0, again.exit(), again.output());
         assertTrue(again.output().contains("Skipping"), again.output());
-        assertEquals("validated", HubApi.awaitValidation("alice", name, "1.0.0", Duration.ofMinutes(5)));
+        assertEquals("passed", HubApi.awaitValidation("alice", name, "1.0.0", Duration.ofMinutes(5)));
 
         Run venv = sh(home, home, "/usr/bin/python3 -m venv venv && venv/bin/python -m pip install --isolated --no-cache-dir"
                 + " --disable-pip-version-check --index-url " + LocalStack.BACKEND + "/simple/alice/ " + name

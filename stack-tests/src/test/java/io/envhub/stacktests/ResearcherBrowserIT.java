@@ -47,7 +47,7 @@ class ResearcherBrowserIT {
         String token = Tokens.forUser(LocalStack.KEYCLOAK, OWNER, OWNER);
         HubApi.push(token, OWNER, TestWheels.environment(NAME, "1.0.0", "Reverse a short text", List.of("mathematics"),
                 README), "public");
-        assertEquals("validated", HubApi.awaitValidation(OWNER, NAME, "1.0.0", Duration.ofMinutes(5)));
+        assertEquals("passed", HubApi.awaitValidation(OWNER, NAME, "1.0.0", Duration.ofMinutes(5)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.envhub.bounty.application;
 
+import io.envhub.contract.bounty.ApplicationStatus;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -28,7 +29,7 @@ public class Application extends PanacheEntityBase {
     public String applicantUsername;
 
     public String proposal;
-    public String status = "pending";
+    public String status = ApplicationStatus.PENDING.wire();
 
     @Column(name = "decision_comment")
     public String decisionComment;

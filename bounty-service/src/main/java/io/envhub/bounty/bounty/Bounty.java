@@ -1,5 +1,6 @@
 package io.envhub.bounty.bounty;
 
+import io.envhub.contract.bounty.BountyStatus;
 import io.envhub.bounty.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.CollectionTable;
@@ -60,7 +61,7 @@ public class Bounty extends PanacheEntityBase {
     @Column(name = "task_type")
     public String taskType;
 
-    public String status = "draft";
+    public String status = BountyStatus.DRAFT.wire();
 
     @Column(name = "created_at", updatable = false)
     public OffsetDateTime createdAt = OffsetDateTime.now(ZoneOffset.UTC);

@@ -1,5 +1,6 @@
 package io.envhub.bounty.bounty;
 
+import io.envhub.contract.bounty.BountyStatus;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.bounty.BountyViews.BountyDetail;
 import io.envhub.bounty.bounty.BountyViews.BountyPage;
@@ -27,7 +28,8 @@ public class BountyReader {
     public static final int DEFAULT_SIZE = 20;
     /** Largest page size. */
     public static final int MAX_SIZE = 100;
-    private static final Set<String> PUBLIC_STATES = Set.of("open", "closed", "awarded", "cancelled");
+    private static final Set<String> PUBLIC_STATES = Set.of(BountyStatus.OPEN.wire(), BountyStatus.CLOSED.wire(),
+            BountyStatus.AWARDED.wire(), BountyStatus.CANCELLED.wire());
     private static final Set<String> SPONSOR_ACTIONS = Set.of("edit", "open", "clarify", "close", "cancel");
 
     private final Participation participation;

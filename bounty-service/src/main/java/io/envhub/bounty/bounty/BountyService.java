@@ -1,11 +1,11 @@
 package io.envhub.bounty.bounty;
 
+import io.envhub.contract.bounty.BountyStatus;
 import io.envhub.bounty.event.Outbox;
 import io.envhub.contract.event.EventType;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.BountyViews.BountyRequest;
-import io.envhub.bounty.ledger.Escrow;
 import io.envhub.bounty.participant.ParticipantService;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;
@@ -121,7 +121,7 @@ public class BountyService {
     @Transactional
     public boolean closeIfExpired(long id) {
         Bounty b = Bounty.lockedById(id).orElse(null);
-        if (b == null || !"open".equals(b.status) || b.deadline.isAfter(now())) {
+        if (b == null || !BountyStatus.OPEN.is(b.status) || b.deadline.isAfter(now())) {
             return false;
         }
         move(b, "close", Machine.BOUNTY.next(b.status, "close"), Actor.SYSTEM);
@@ -149,7 +149,7 @@ public class BountyService {
     /** The bounty if the caller may see it: drafts only for their sponsor and admins, 404 otherwise. */
     public static Bounty visible(long id, Actor actor) {
         Bounty b = Bounty.byId(id).orElse(null);
-        if (b == null || "draft".equals(b.status) && !mayManage(b, actor)) {
+        if (b == null || BountyStatus.DRAFT.is(b.status) && !mayManage(b, actor)) {
             throw new ApiException.NotFound("Bounty " + id + " does not exist.");
         }
         return b;
@@ -163,7 +163,7 @@ public class BountyService {
     private static Bounty manageable(long id, Actor actor) {
         actor.requireSignedIn();
         Bounty b = Bounty.lockedById(id).orElse(null);
-        if (b == null || "draft".equals(b.status) && !mayManage(b, actor)) {
+        if (b == null || BountyStatus.DRAFT.is(b.status) && !mayManage(b, actor)) {
             throw new ApiException.NotFound("Bounty " + id + " does not exist.");
         }
         if (!mayManage(b, actor)) {
@@ -176,7 +176,7 @@ public class BountyService {
         String from = b.status;
         b.status = to;
         b.updatedAt = now();
-        if ("open".equals(to)) {
+        if (BountyStatus.OPEN.is(to)) {
             b.openedAt = b.updatedAt;
         } else {
             b.closedAt = b.updatedAt;

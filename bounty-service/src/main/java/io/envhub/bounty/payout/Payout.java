@@ -1,6 +1,7 @@
 package io.envhub.bounty.payout;
 
 import io.envhub.bounty.persistence.RowLocks;
+import io.envhub.contract.bounty.PayoutStatus;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -42,7 +43,7 @@ public class Payout extends PanacheEntityBase {
 
     public int attempt = 1;
 
-    public String status = "pending";
+    public String status = PayoutStatus.PENDING.wire();
 
     public String provider;
 

@@ -1,5 +1,6 @@
 package io.envhub.bounty.payout;
 
+import io.envhub.contract.bounty.PayoutStatus;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.payout.PayoutViews.Earning;
 import io.envhub.bounty.payout.PayoutViews.Earnings;
@@ -20,7 +21,7 @@ import java.util.TreeMap;
 @ApplicationScoped
 public class PayoutReader {
     /** Statuses a payout can have. */
-    public static final Set<String> STATUSES = Set.of("pending", "sent", "confirmed", "failed");
+    public static final Set<String> STATUSES = Set.copyOf(PayoutStatus.wires());
 
     /** Payouts with the given status (null: all), oldest first, at most 1000. */
     public List<PayoutView> list(String status) {
@@ -53,7 +54,7 @@ public class PayoutReader {
         Map<String, long[]> totals = new TreeMap<>();
         List<Earning> awards = new ArrayList<>();
         for (Payout p : rows) {
-            boolean paid = "confirmed".equals(p.status);
+            boolean paid = PayoutStatus.CONFIRMED.is(p.status);
             long[] t = totals.computeIfAbsent(p.currency, c -> new long[2]);
             t[paid ? 1 : 0] += p.amountMinor;
             Submission s = Submission.findById(p.submissionId);

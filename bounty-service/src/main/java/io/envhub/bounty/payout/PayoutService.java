@@ -9,8 +9,11 @@ import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.ledger.Accounts;
 import io.envhub.bounty.ledger.Ledger;
+import io.envhub.bounty.submission.AwardPayout;
 import io.envhub.bounty.submission.Submission;
+import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.bounty.PayoutStatus;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -23,7 +26,7 @@ import java.util.List;
  * pending again with the next attempt number.
  */
 @ApplicationScoped
-public class PayoutService {
+public class PayoutService implements AwardPayout {
     private final Ledger ledger;
     private final BountyConfig config;
     private final Outbox outbox;
@@ -42,8 +45,9 @@ public class PayoutService {
     }
 
     /** Posts the award and writes its pending payout, in the approval's transaction (bounty row locked by the caller). */
+    @Override
     @Transactional(Transactional.TxType.MANDATORY)
-    public Payout award(Bounty b, Submission s, Actor actor) {
+    public void award(Bounty b, Submission s, Actor actor) {
         long fee = Math.multiplyExact(b.rewardMinor, (long) config.feeBasisPoints()) / 10_000;
         long net = b.rewardMinor - fee;
         ledger.post(new Ledger.Posting("approve", actor.username(), "submission:" + s.id, b.id, s.id, null), b.currency,
@@ -59,7 +63,6 @@ public class PayoutService {
         p.idempotencyKey = keyOf(s.id);
         p.provider = config.payout().provider();
         p.persist();
-        return p;
     }
 
     /**
@@ -73,14 +76,14 @@ public class PayoutService {
             throw new ApiException.Invalid(ProblemCode.INVALID_REFERENCE, "reference (e.g. the bank transfer id) is 1 to 200 characters.");
         }
         Payout p = locked(id);
-        if ("confirmed".equals(p.status)) {
+        if (PayoutStatus.CONFIRMED.is(p.status)) {
             if (ref.equals(p.externalReference)) {
                 return p;
             }
             throw new ApiException.Conflict(ProblemCode.PAYOUT_ALREADY_CONFIRMED, "Payout " + id + " was already confirmed with reference "
                     + p.externalReference + ".");
         }
-        if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
+        if (!Machine.PAYOUT.allows(p.status, "confirm")) {
             throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot confirm: the payout is " + p.status
                     + "; retry it first.");
         }
@@ -89,9 +92,10 @@ public class PayoutService {
                         new Ledger.Leg(Accounts.paid(p.payeeSubject), p.amountMinor),
                         new Ledger.Leg(Accounts.paid(p.payeeSubject), -p.amountMinor),
                         new Ledger.Leg(Accounts.EXTERNAL_PAYOUTS, p.amountMinor)));
-        audit.recordMoney(p.bountyId, "payout", p.id, "payout.confirm", actor, p.status, "confirmed", p.amountMinor + " "
+        String from = p.status;
+        p.status = Machine.PAYOUT.next(from, "confirm");
+        audit.recordMoney(p.bountyId, "payout", p.id, "payout.confirm", actor, from, p.status, p.amountMinor + " "
                 + p.currency + " (minor units) to " + p.payeeUsername + ", reference " + ref);
-        p.status = "confirmed";
         p.externalReference = ref;
         p.confirmedAt = Payout.now();
         p.confirmedBy = actor;
@@ -122,13 +126,13 @@ public class PayoutService {
             throw new ApiException.Invalid(ProblemCode.INVALID_REASON, "reason is at most 1000 characters.");
         }
         Payout p = locked(id);
-        if ("failed".equals(p.status)) {
+        if (PayoutStatus.FAILED.is(p.status)) {
             return p;
         }
-        if (!"pending".equals(p.status) && !"sent".equals(p.status)) {
+        if (!Machine.PAYOUT.allows(p.status, "fail")) {
             throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot mark failed: the payout is " + p.status + ".");
         }
-        p.status = "failed";
+        p.status = Machine.PAYOUT.next(p.status, "fail");
         p.failure = why;
         p.failedAt = Payout.now();
         p.updatedAt = p.failedAt;
@@ -141,11 +145,11 @@ public class PayoutService {
     @Transactional
     public Payout retry(long id, String actor) {
         Payout p = locked(id);
-        if (!"failed".equals(p.status)) {
+        if (!Machine.PAYOUT.allows(p.status, "retry")) {
             throw new ApiException.Conflict(ProblemCode.ILLEGAL_TRANSITION, "Cannot retry: the payout is " + p.status
                     + "; only failed payouts are retried.");
         }
-        p.status = "pending";
+        p.status = Machine.PAYOUT.next(p.status, "retry");
         p.attempt++;
         p.failure = null;
         p.sentAt = null;

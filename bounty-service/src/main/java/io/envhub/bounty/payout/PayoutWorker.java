@@ -1,5 +1,6 @@
 package io.envhub.bounty.payout;
 
+import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.bounty.BountyConfig;
 import io.envhub.bounty.access.Actor;
 import io.quarkus.arc.All;
@@ -139,10 +140,10 @@ public class PayoutWorker {
     private boolean markSent(Payout claimed, PayoutProvider provider, String reference) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Payout p = Payout.lockedById(claimed.id).orElseThrow();
-            if (!"pending".equals(p.status) || p.attempt != claimed.attempt) {
+            if (!Machine.PAYOUT.allows(p.status, "send") || p.attempt != claimed.attempt) {
                 return false;   // confirmed, failed or retried meanwhile (an admin was faster)
             }
-            p.status = "sent";
+            p.status = Machine.PAYOUT.next(p.status, "send");
             p.provider = provider.name();
             p.providerReference = reference;
             p.sentAt = Payout.now();
@@ -156,7 +157,7 @@ public class PayoutWorker {
     private boolean failIfCurrent(Payout seen, String detail) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Payout p = Payout.lockedById(seen.id).orElseThrow();
-            if (p.attempt != seen.attempt || !("pending".equals(p.status) || "sent".equals(p.status))) {
+            if (p.attempt != seen.attempt || !Machine.PAYOUT.allows(p.status, "fail")) {
                 return false;
             }
             payouts.fail(p.id, "provider: " + (detail == null ? "refused" : detail), Actor.SYSTEM.username());

@@ -1,10 +1,11 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.contract.bounty.BountyStatus;
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
-import io.envhub.bounty.ledger.Escrow;
-import io.envhub.bounty.payout.PayoutService;
+import io.envhub.bounty.bounty.Escrow;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
 import io.envhub.contract.ProblemCode;
@@ -23,11 +24,11 @@ import java.util.List;
 public class AwardService {
     private final SubmissionReader reader;
     private final AuditLog audit;
-    private final PayoutService payouts;
+    private final AwardPayout payouts;
     private final Escrow escrow;
     private final SubmissionEvents events;
 
-    public AwardService(SubmissionReader reader, AuditLog audit, PayoutService payouts, Escrow escrow, SubmissionEvents events) {
+    public AwardService(SubmissionReader reader, AuditLog audit, AwardPayout payouts, Escrow escrow, SubmissionEvents events) {
         this.events = events;
         this.reader = reader;
         this.audit = audit;
@@ -44,7 +45,7 @@ public class AwardService {
                                   Actor actor) {
         Bounty b = Bounty.lockedById(bountyId).orElseThrow();
         Submission s = Submission.lockedById(submissionId).orElseThrow();
-        if ("approved".equals(s.status)) {
+        if (SubmissionStatus.APPROVED.is(s.status)) {
             return reader.view(s, b, actor);
         }
         String from = s.status;
@@ -52,7 +53,7 @@ public class AwardService {
         if (SubmissionVersion.latest(s.id).id != versionId) {
             throw new ApiException.Conflict(ProblemCode.VERSION_CHANGED, "A new version was submitted while you reviewed; review it.");
         }
-        if (b.awardsLeft() == 0 || "awarded".equals(b.status)) {
+        if (b.awardsLeft() == 0 || BountyStatus.AWARDED.is(b.status)) {
             throw new ApiException.Conflict(ProblemCode.BOUNTY_FULLY_AWARDED, "Bounty " + b.id + " has given all its " + b.maxAwards
                     + " award(s).");
         }

@@ -1,10 +1,11 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
 import io.envhub.bounty.bounty.BountyService;
-import io.envhub.bounty.ledger.Escrow;
+import io.envhub.bounty.bounty.Escrow;
 import io.envhub.bounty.submission.SubmissionViews.ReviewRequest;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.workflow.Workflow.Machine;
@@ -57,7 +58,7 @@ public class ReviewService {
         }
         List<Review.Tick> checklist = checklist(b, req.checklist());
         if ("approve".equals(req.decision())) {
-            if ("approved".equals(s.status)) {
+            if (SubmissionStatus.APPROVED.is(s.status)) {
                 return reader.view(s, b, actor);
             }
             Machine.SUBMISSION.next(s.status, "approve");

@@ -1,5 +1,6 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.bounty.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
@@ -29,7 +30,7 @@ public class Submission extends PanacheEntityBase {
     @Column(name = "submitter_username")
     public String submitterUsername;
 
-    public String status = "submitted";
+    public String status = SubmissionStatus.SUBMITTED.wire();
 
     @Column(name = "created_at", updatable = false)
     public OffsetDateTime createdAt = OffsetDateTime.now(ZoneOffset.UTC);

@@ -1,5 +1,6 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.application.Application;
 import io.envhub.bounty.bounty.Bounty;
@@ -26,7 +27,7 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class SubmissionReader implements Participation {
-    private static final Set<String> DECIDED = Set.of("approved", "rejected");
+    private static final Set<String> DECIDED = Set.of(SubmissionStatus.APPROVED.wire(), SubmissionStatus.REJECTED.wire());
     private static final Set<String> SUBMITTER_ACTIONS = Set.of("resubmit", "withdraw");
     private static final Set<String> REVIEWER_ACTIONS = Set.of("start_review", "approve", "request_changes", "reject");
 

@@ -1,5 +1,6 @@
 package io.envhub.bounty.submission;
 
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.bounty.access.Callers;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.contract.ProblemCode;
@@ -31,7 +32,7 @@ public class SubmissionSearchResource {
         if (environment == null || !environment.matches("[^/\\s]{1,100}/[^/\\s]{1,100}")) {
             throw new ApiException.Invalid(ProblemCode.INVALID_ENVIRONMENT, "Give environment=owner/name.");
         }
-        if (status != null && !"approved".equals(status)) {
+        if (status != null && !SubmissionStatus.APPROVED.is(status)) {
             throw new ApiException.Invalid(ProblemCode.INVALID_STATUS, "Only status=approved can be listed across bounties.");
         }
         return reader.approvedOf(environment, callers.actor());

@@ -4,7 +4,7 @@ import io.envhub.bounty.access.Actor;
 import io.envhub.bounty.application.Application;
 import io.envhub.bounty.audit.AuditLog;
 import io.envhub.bounty.bounty.Bounty;
-import io.envhub.bounty.ledger.Escrow;
+import io.envhub.bounty.bounty.Escrow;
 import io.envhub.bounty.bounty.BountyService;
 import io.envhub.bounty.bounty.Domains;
 import io.envhub.contract.bountyfacts.VersionFacts;

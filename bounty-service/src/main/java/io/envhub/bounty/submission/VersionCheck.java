@@ -65,8 +65,11 @@ public class VersionCheck {
             throw new ApiException.Conflict(ProblemCode.VERSION_YANKED, what + " is yanked.");
         }
         if (!VersionStatus.VALIDATED.is(facts.status())) {
-            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_VALIDATED, what + " is not validated (its validation status is "
-                    + facts.status() + ").");
+            // the hub's public word for the state (validating, failed, error), never its internal pending/validated
+            String word = VersionStatus.find(facts.status()).flatMap(VersionStatus::trustWhileUnfinished)
+                    .map(t -> t.label(0)).orElse("not known");
+            throw new ApiException.Conflict(ProblemCode.VERSION_NOT_VALIDATED, what + " has not passed validation (its status is "
+                    + word + ").");
         }
         if (!facts.runtimeVerified()) {
             throw new ApiException.Conflict(ProblemCode.VERSION_NOT_RUNTIME_VERIFIED, what + " passed only the static checks; a bounty "

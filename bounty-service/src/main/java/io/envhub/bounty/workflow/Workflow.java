@@ -1,6 +1,10 @@
 package io.envhub.bounty.workflow;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.bounty.ApplicationStatus;
+import io.envhub.contract.bounty.BountyStatus;
+import io.envhub.contract.bounty.PayoutStatus;
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.kit.error.ApiException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,14 +13,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The three state machines (bounty, application, submission) in one place: for each state, the actions it allows and
+ * The four state machines (bounty, application, submission, payout) in one place: for each state, the actions it allows and
  * the state each leads to. Every status change in the service goes through {@link Machine#next}; an action the current
  * state does not allow is a 409 {@code illegal-transition} naming the state and the actions it allows. Actions that
  * keep the state (e.g. {@code clarify}, {@code submit} on a bounty) are listed so that they are refused the same way.
  */
 public final class Workflow {
     /** Actions the service takes by itself (not asked for by a caller), left out of refusal messages. */
-    public static final Set<String> INTERNAL = Set.of("award_last");
+    public static final Set<String> INTERNAL = Set.of("award_last", "send");
 
     private Workflow() {
     }
@@ -25,28 +29,44 @@ public final class Workflow {
     public enum Machine {
         /** A bounty: draft → open → closed | cancelled, awarded when every award is given. */
         BOUNTY("bounty", table(
-                "draft", List.of("edit", "draft", "open", "open", "clarify", "draft", "cancel", "cancelled"),
-                "open", List.of("clarify", "open", "apply", "open", "submit", "open", "review", "open", "close", "closed",
-                        "cancel", "cancelled", "award_last", "awarded"),
-                "closed", List.of("review", "closed", "award_last", "awarded"),
-                "awarded", List.of(),
-                "cancelled", List.of())),
+                BountyStatus.DRAFT, List.of("edit", BountyStatus.DRAFT, "open", BountyStatus.OPEN, "clarify",
+                        BountyStatus.DRAFT, "cancel", BountyStatus.CANCELLED),
+                BountyStatus.OPEN, List.of("clarify", BountyStatus.OPEN, "apply", BountyStatus.OPEN, "submit",
+                        BountyStatus.OPEN, "review", BountyStatus.OPEN, "close", BountyStatus.CLOSED,
+                        "cancel", BountyStatus.CANCELLED, "award_last", BountyStatus.AWARDED),
+                BountyStatus.CLOSED, List.of("review", BountyStatus.CLOSED, "award_last", BountyStatus.AWARDED),
+                BountyStatus.AWARDED, List.of(),
+                BountyStatus.CANCELLED, List.of())),
         /** An application to an application-only bounty. */
         APPLICATION("application", table(
-                "pending", List.of("accept", "accepted", "reject", "rejected", "withdraw", "withdrawn"),
-                "accepted", List.of("withdraw", "withdrawn"),
-                "rejected", List.of(),
-                "withdrawn", List.of())),
+                ApplicationStatus.PENDING, List.of("accept", ApplicationStatus.ACCEPTED, "reject", ApplicationStatus.REJECTED,
+                        "withdraw", ApplicationStatus.WITHDRAWN),
+                ApplicationStatus.ACCEPTED, List.of("withdraw", ApplicationStatus.WITHDRAWN),
+                ApplicationStatus.REJECTED, List.of(),
+                ApplicationStatus.WITHDRAWN, List.of())),
         /** A submission of an environment version. */
         SUBMISSION("submission", table(
-                "submitted", List.of("start_review", "in_review", "approve", "approved", "request_changes",
-                        "changes_requested", "reject", "rejected", "withdraw", "withdrawn"),
-                "in_review", List.of("approve", "approved", "request_changes", "changes_requested", "reject", "rejected",
-                        "withdraw", "withdrawn"),
-                "changes_requested", List.of("resubmit", "submitted", "withdraw", "withdrawn"),
-                "approved", List.of(),
-                "rejected", List.of(),
-                "withdrawn", List.of()));
+                SubmissionStatus.SUBMITTED, List.of("start_review", SubmissionStatus.IN_REVIEW, "approve",
+                        SubmissionStatus.APPROVED, "request_changes", SubmissionStatus.CHANGES_REQUESTED, "reject",
+                        SubmissionStatus.REJECTED, "withdraw", SubmissionStatus.WITHDRAWN),
+                SubmissionStatus.IN_REVIEW, List.of("approve", SubmissionStatus.APPROVED, "request_changes",
+                        SubmissionStatus.CHANGES_REQUESTED, "reject", SubmissionStatus.REJECTED,
+                        "withdraw", SubmissionStatus.WITHDRAWN),
+                SubmissionStatus.CHANGES_REQUESTED, List.of("resubmit", SubmissionStatus.SUBMITTED, "withdraw",
+                        SubmissionStatus.WITHDRAWN),
+                SubmissionStatus.APPROVED, List.of(),
+                SubmissionStatus.REJECTED, List.of(),
+                SubmissionStatus.WITHDRAWN, List.of())),
+        /**
+         * A payout: pending (written at approval) → sent (the provider took it) → confirmed; pending or sent → failed
+         * (the amount stays payable); failed → pending again on retry (next attempt). Confirmation is final.
+         */
+        PAYOUT("payout", table(
+                PayoutStatus.PENDING, List.of("send", PayoutStatus.SENT, "confirm", PayoutStatus.CONFIRMED, "fail",
+                        PayoutStatus.FAILED),
+                PayoutStatus.SENT, List.of("confirm", PayoutStatus.CONFIRMED, "fail", PayoutStatus.FAILED),
+                PayoutStatus.FAILED, List.of("retry", PayoutStatus.PENDING),
+                PayoutStatus.CONFIRMED, List.of()));
 
         private final String noun;
         private final Map<String, Map<String, String>> table;
@@ -95,15 +115,32 @@ public final class Workflow {
         }
     }
 
+    /** A state's word: the contract's enum constant's wire word. */
+    private static String wire(Object state) {
+        if (state instanceof BountyStatus b) {
+            return b.wire();
+        }
+        if (state instanceof ApplicationStatus a) {
+            return a.wire();
+        }
+        if (state instanceof SubmissionStatus s) {
+            return s.wire();
+        }
+        if (state instanceof PayoutStatus p) {
+            return p.wire();
+        }
+        throw new IllegalArgumentException("not a status: " + state);
+    }
+
     private static Map<String, Map<String, String>> table(Object... rows) {
         Map<String, Map<String, String>> table = new LinkedHashMap<>();
         for (int i = 0; i < rows.length; i += 2) {
             List<?> pairs = (List<?>) rows[i + 1];
             Map<String, String> row = new LinkedHashMap<>();
             for (int j = 0; j < pairs.size(); j += 2) {
-                row.put((String) pairs.get(j), (String) pairs.get(j + 1));
+                row.put((String) pairs.get(j), wire(pairs.get(j + 1)));
             }
-            table.put((String) rows[i], Collections.unmodifiableMap(row));
+            table.put(wire(rows[i]), Collections.unmodifiableMap(row));
         }
         return Collections.unmodifiableMap(table);
     }

@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.bounty.workflow.Workflow.Machine;
+import io.envhub.contract.bounty.ApplicationStatus;
+import io.envhub.contract.bounty.BountyStatus;
+import io.envhub.contract.bounty.PayoutStatus;
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.kit.error.ApiException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Every (state, action) pair of the three machines: the legal ones lead where the issue says, every other one is a 409. */
+/** Every (state, action) pair of the four machines: the legal ones lead where the issue says, every other one is a 409. */
 class WorkflowTest {
     private static final Map<Machine, Map<String, Map<String, String>>> EXPECTED = Map.of(
             Machine.BOUNTY, Map.of(
@@ -35,7 +39,12 @@ class WorkflowTest {
                     "changes_requested", Map.of("resubmit", "submitted", "withdraw", "withdrawn"),
                     "approved", Map.of(),
                     "rejected", Map.of(),
-                    "withdrawn", Map.of()));
+                    "withdrawn", Map.of()),
+            Machine.PAYOUT, Map.of(
+                    "pending", Map.of("send", "sent", "confirm", "confirmed", "fail", "failed"),
+                    "sent", Map.of("confirm", "confirmed", "fail", "failed"),
+                    "failed", Map.of("retry", "pending"),
+                    "confirmed", Map.of()));
 
     @Test
     void everyPairIsEitherTheExpectedTransitionOrA409NamingStateAndAllowedActions() {
@@ -67,7 +76,23 @@ class WorkflowTest {
                 }
             }
         }
-        assertEquals(65, illegal, "illegal (state, action) pairs tried");
+        assertEquals(75, illegal, "illegal (state, action) pairs tried");
+    }
+
+    @Test
+    void everyMachineSpeaksTheContractsVocabulary() {
+        assertEquals(Set.copyOf(BountyStatus.wires()), Set.copyOf(Machine.BOUNTY.states()));
+        assertEquals(Set.copyOf(ApplicationStatus.wires()), Set.copyOf(Machine.APPLICATION.states()));
+        assertEquals(Set.copyOf(SubmissionStatus.wires()), Set.copyOf(Machine.SUBMISSION.states()));
+        assertEquals(Set.copyOf(PayoutStatus.wires()), Set.copyOf(Machine.PAYOUT.states()));
+    }
+
+    @Test
+    void aConfirmedPayoutIsFinalAndAFailedOneOnlyRetries() {
+        assertEquals(List.of(), Machine.PAYOUT.allowed("confirmed"));
+        assertEquals(List.of("retry"), Machine.PAYOUT.allowed("failed"));
+        ApiException e = assertThrows(ApiException.Conflict.class, () -> Machine.PAYOUT.next("failed", "confirm"));
+        assertEquals("Cannot confirm: the payout is failed; allowed actions: retry.", e.getMessage());
     }
 
     @Test

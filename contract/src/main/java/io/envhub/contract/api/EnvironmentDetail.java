@@ -16,7 +16,6 @@ import java.util.List;
  * @param license the latest version's licence, or null
  * @param visibility {@code public} or {@code private}
  * @param latestVersion the latest version, or null when none is published
- * @param latestStatus the internal validation status of the latest version, or null
  * @param starCount stars
  * @param downloadCount downloads, all time
  * @param starredByMe whether the caller starred it
@@ -34,7 +33,7 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record EnvironmentDetail(String owner, String name, String displayName, String summary, List<String> tags,
-                                String license, String visibility, String latestVersion, String latestStatus, int starCount,
+                                String license, String visibility, String latestVersion, int starCount,
                                 long downloadCount, boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt,
                                 Install install, @JsonUnwrapped Verdict verdict, ValidatedVersion validated,
                                 boolean unlisted, String unlistReason, List<ProjectLink> projectUrls,
@@ -50,7 +49,7 @@ public record EnvironmentDetail(String owner, String name, String displayName, S
      */
     public EnvironmentDetail withCounters(int stars, long downloads, boolean starred) {
         return new EnvironmentDetail(owner, name, displayName, summary, tags, license, visibility, latestVersion,
-                latestStatus, stars, downloads, starred, createdAt, updatedAt, install, verdict, validated, unlisted,
+                stars, downloads, starred, createdAt, updatedAt, install, verdict, validated, unlisted,
                 unlistReason, projectUrls, domains, gated);
     }
 

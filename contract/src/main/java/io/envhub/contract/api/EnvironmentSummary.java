@@ -19,7 +19,6 @@ import java.util.List;
  * @param downloadCount downloads, all time
  * @param visibility {@code public} or {@code private}
  * @param updatedAt when it last changed
- * @param latestStatus the internal validation status of the latest version, or null
  * @param validatedVersion the newest validated, non-yanked version, or null when none
  * @param validatedAt when {@code validatedVersion} was validated, or null
  * @param downloads7d downloads over the last 7 days: set in trending lists only, else null
@@ -29,6 +28,6 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record EnvironmentSummary(String owner, String name, String displayName, String summary, List<String> tags,
                                  String latestVersion, int starCount, long downloadCount, String visibility,
-                                 OffsetDateTime updatedAt, String latestStatus, String validatedVersion,
+                                 OffsetDateTime updatedAt, String validatedVersion,
                                  OffsetDateTime validatedAt, Long downloads7d, @JsonUnwrapped Verdict verdict) {
 }

@@ -4,9 +4,10 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
 /**
- * The verdict a user reads about a version (or about an environment's latest or validated version), next to its
- * internal {@code status}. The summaries and details embed it with {@code @JsonUnwrapped}: its five fields appear at the
- * top level of their object, in this order. The hub computes it (hub-backend's {@code TrustVerdict}); clients only
+ * The verdict a user reads about a version (or about an environment's latest or validated version): the one status
+ * vocabulary of the public API (since API version 2 the internal validation status is not in it). The summaries
+ * and details embed it with {@code @JsonUnwrapped}: its five fields appear at the top level of their object, in this
+ * order. The hub computes it (hub-backend's {@code TrustVerdict}); clients only
  * read it. Read from an object without a verdict, every field is null (false, empty list).
  *
  * @param trustStatus {@code verified}, {@code flagged}, {@code static-only}, {@code failed}, {@code validating} or

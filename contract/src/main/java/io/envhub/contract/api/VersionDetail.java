@@ -10,7 +10,6 @@ import java.util.List;
  * One version in full ({@code GET /api/v1/environments/{owner}/{name}/versions/{version}}).
  *
  * @param version the version string as published (PEP 440)
- * @param status the internal validation status ({@link io.envhub.contract.VersionStatus#wire()})
  * @param yanked whether the owner yanked it
  * @param yankReason why, or null
  * @param createdAt when it was published
@@ -27,7 +26,7 @@ import java.util.List;
  * @param quarantineReason why it was quarantined, or null
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record VersionDetail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
+public record VersionDetail(String version, boolean yanked, String yankReason, OffsetDateTime createdAt,
                             String filename, Long size, String sha256, String summary, String requiresPython,
                             List<String> dependencies, JsonNode coreMetadata, int files, @JsonUnwrapped Verdict verdict,
                             boolean quarantined, String quarantineReason) {

@@ -26,10 +26,10 @@ class ApiRecordsTest {
 
     @Test
     void aVersionSummaryCarriesTheVerdictAtTheTopLevelAndReadsBack() throws Exception {
-        VersionSummary v = new VersionSummary("1.0.0", "validated", false, null, AT, "x-1.0.0-py3-none-any.whl", 1234L,
+        VersionSummary v = new VersionSummary("1.0.0", false, null, AT, "x-1.0.0-py3-none-any.whl", 1234L,
                 "ab", FLAGGED, false, null);
         String json = JSON.writeValueAsString(v);
-        assertEquals("{\"version\":\"1.0.0\",\"status\":\"validated\",\"yanked\":false,\"yankReason\":null,"
+        assertEquals("{\"version\":\"1.0.0\",\"yanked\":false,\"yankReason\":null,"
                 + "\"createdAt\":\"2026-03-04T05:06:07.123Z\",\"filename\":\"x-1.0.0-py3-none-any.whl\",\"size\":1234,"
                 + "\"sha256\":\"ab\",\"trustStatus\":\"flagged\",\"statusLabel\":\"verified with 1 flag\","
                 + "\"runtimeVerified\":true,\"trustFlags\":[{\"code\":\"reward-hacking\","
@@ -39,8 +39,26 @@ class ApiRecordsTest {
     }
 
     @Test
+    void oneStatusVocabularyNoInternalStatus() throws Exception {
+        String version = JSON.writeValueAsString(new VersionDetail("2.0", false, null, AT, "x.whl", 9L, "cd", null, null,
+                List.of(), null, 1, FLAGGED, false, null));
+        String environment = JSON.writeValueAsString(new EnvironmentDetail("alice", "rev", null, null, List.of(), null,
+                "public", "2.0", 0, 0, false, AT, AT, null, FLAGGED, new EnvironmentDetail.ValidatedVersion("2.0", FLAGGED),
+                false, null, List.of(), List.of(), null));
+        String listed = JSON.writeValueAsString(new EnvironmentSummary("alice", "rev", null, null, List.of(), "2.0", 0, 0,
+                "public", AT, "2.0", AT, null, FLAGGED));
+        for (String json : List.of(version, environment, listed)) {
+            var fields = new java.util.ArrayList<String>();
+            JSON.readTree(json).fieldNames().forEachRemaining(fields::add);
+            assertFalse(fields.contains("status"), json);
+            assertFalse(fields.contains("latestStatus"), json);
+            assertFalse(json.contains(":\"validated\""), "no internal word as a value: " + json);
+        }
+    }
+
+    @Test
     void aVersionDetailReadsBack() throws Exception {
-        VersionDetail d = new VersionDetail("2.0", "failed", true, "broken", AT, "x.whl", 9L, "cd", "sum", ">=3.10",
+        VersionDetail d = new VersionDetail("2.0", true, "broken", AT, "x.whl", 9L, "cd", "sum", ">=3.10",
                 List.of("numpy"), JSON.readTree("{\"Name\":\"x\"}"), 4,
                 new Verdict("failed", "failed", false, List.of(), "runtime.import: no module"), true, "malware");
         assertEquals(d, JSON.readValue(JSON.writeValueAsString(d), VersionDetail.class));
@@ -49,7 +67,7 @@ class ApiRecordsTest {
     @Test
     void anEnvironmentWithoutVerdictLeavesItsFieldsOut() throws Exception {
         EnvironmentSummary s = new EnvironmentSummary("alice", "rev", "Rev", null, List.of("math"), null, 0, 0, "public",
-                AT, null, null, null, null, null);
+                AT, null, null, null, null);
         String json = JSON.writeValueAsString(s);
         assertFalse(json.contains("trustStatus"), json);
         assertFalse(json.contains("statusLabel"), json);
@@ -61,7 +79,7 @@ class ApiRecordsTest {
     @Test
     void aSearchPageReadsBack() throws Exception {
         EnvironmentSummary s = new EnvironmentSummary("alice", "rev", "Rev", "one line", List.of("math"), "1.0", 3, 40,
-                "public", AT, "validated", "1.0", AT, 7L, FLAGGED);
+                "public", AT, "1.0", AT, 7L, FLAGGED);
         SearchPage page = new SearchPage(1, 1, 20, List.of(s), new SearchPage.Facets(
                 List.of(new SearchPage.TagCount("math", 1)), List.of(), Map.of("flagged", 1L), List.of(), List.of()), false);
         assertEquals(page, JSON.readValue(JSON.writeValueAsString(page), SearchPage.class));
@@ -70,7 +88,7 @@ class ApiRecordsTest {
     @Test
     void anEnvironmentDetailReadsBack() throws Exception {
         EnvironmentDetail d = new EnvironmentDetail("alice", "rev", "Rev", "one line", List.of("math"), "MIT", "public",
-                "1.1", "failed", 3, 40, true, AT, AT, new EnvironmentDetail.Install("pip install x", "envhub install x"),
+                "1.1", 3, 40, true, AT, AT, new EnvironmentDetail.Install("pip install x", "envhub install x"),
                 new Verdict("failed", "failed", false, List.of(), "why"),
                 new EnvironmentDetail.ValidatedVersion("1.0", FLAGGED), false, null,
                 List.of(new ProjectLink("Source", "source", "https://example.org/x")), List.of("math"), "manual");

@@ -139,13 +139,13 @@ public class EnvironmentService {
                 "envhub install " + ownerName + "/" + env.name);
         Versions shown = versions(env);
         return new EnvironmentDetail(ownerName, env.name, env.displayName, env.summary, List.copyOf(Arrays.asList(env.tags)),
-                env.license, env.visibility, env.latestVersion, shown.latestStatus, env.starCount, env.downloadCount,
+                env.license, env.visibility, env.latestVersion, env.starCount, env.downloadCount,
                 starred, env.createdAt, env.updatedAt, install, shown.latest, shown.validated, env.unlistedAt != null,
                 env.unlistReason, shown.projectUrls, Domains.among(Arrays.asList(env.tags)), env.gated);
     }
 
-    /** The latest version's status and verdict, and the newest validated version with its verdict. */
-    private record Versions(String latestStatus, Verdict latest, ValidatedVersion validated,
+    /** The latest version's verdict, and the newest validated version with its verdict. */
+    private record Versions(Verdict latest, ValidatedVersion validated,
                             List<ProjectLink> projectUrls) {
     }
 
@@ -158,14 +158,13 @@ public class EnvironmentService {
                 key = null;
             }
         }
-        List<Row> rows = Row.list(em.createNativeQuery("SELECT v.version, v.status, v.trust_status, v.runtime_verified,"
+        List<Row> rows = Row.list(em.createNativeQuery("SELECT v.version, v.trust_status, v.runtime_verified,"
                         + " CAST(v.trust_flags AS text) AS trust_flags, v.status_reason,"
                         + " v.version_key = CAST(?2 AS text) AS is_latest, v.version = e.validated_version AS is_validated,"
                         + " CAST(v.core_metadata -> 'other' AS text) AS other_metadata"
                         + " FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id"
                         + " WHERE e.id = ?1 AND (v.version_key = CAST(?2 AS text) OR v.version = e.validated_version)", Tuple.class)
                 .setParameter(1, env.id).setParameter(2, key));
-        String latestStatus = null;
         Verdict latest = null;
         ValidatedVersion validated = null;
         List<ProjectLink> links = List.of();
@@ -173,7 +172,6 @@ public class EnvironmentService {
             Verdict verdict = VersionVerdicts.fromColumns(r.string("trust_status"), r.bool("runtime_verified"),
                     r.string("trust_flags"), r.string("status_reason"));
             if (r.isTrue("is_latest")) {
-                latestStatus = r.string("status");
                 latest = verdict;
                 links = projectUrls(r.string("other_metadata"));
             }
@@ -181,7 +179,7 @@ public class EnvironmentService {
                 validated = new ValidatedVersion(r.string("version"), verdict);
             }
         }
-        return new Versions(latestStatus, latest, validated, links);
+        return new Versions(latest, validated, links);
     }
 
     /** The links among the latest version's other metadata headers ({@code {"Project-URL": [...], ...}}). */

@@ -103,7 +103,7 @@ public class VersionEvents {
                  WHERE v.id = ?1""", Tuple.class).setParameter(1, versionId));
         Verdict verdict = VersionVerdicts.fromColumns(r.string("trust_status"), r.bool("runtime_verified"), r.string("flags"),
                 r.string("status_reason"));
-        VersionSummary summary = new VersionSummary(r.string("version"), r.string("status"), r.isTrue("yanked"),
+        VersionSummary summary = new VersionSummary(r.string("version"), r.isTrue("yanked"),
                 r.string("yank_reason"), r.time("created_at"), r.string("filename"), r.longOrNull("size"), r.string("sha256"),
                 verdict, r.isTrue("quarantined"), r.string("quarantine_reason"));
         VersionObject object = new VersionObject(r.string("owner"), r.string("name"), r.string("visibility"), summary);

@@ -77,8 +77,11 @@ public class InstallService {
             throw new Quarantined(coordinates + " " + v.version, v.quarantineReason);
         }
         if (!EnvironmentVersion.VALIDATED.equals(v.status)) {
+            // the public word (validating, failed, error), never the internal pending/validating (issue 36)
             throw new ApiException.NotFound("Version " + v.version + " of " + coordinates + " is not on the package index: its "
-                    + "validation status is " + v.status + " (only validated versions install).");
+                    + "status is " + io.envhub.contract.VersionStatus.find(v.status)
+                    .flatMap(io.envhub.contract.VersionStatus::trustWhileUnfinished).map(t -> t.label(0))
+                    .orElse(v.verdict().statusLabel()) + " (only versions that passed validation install).");
         }
         return v;
     }

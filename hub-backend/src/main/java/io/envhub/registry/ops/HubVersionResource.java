@@ -1,7 +1,7 @@
 package io.envhub.registry.ops;
 
 import io.envhub.contract.api.HubVersion;
-import io.envhub.registry.publish.UploadConfig;
+import io.envhub.registry.publish.upload.UploadConfig;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

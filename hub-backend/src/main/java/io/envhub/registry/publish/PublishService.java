@@ -52,9 +52,12 @@ public class PublishService {
         this.latest = latest;
     }
 
-    /** What a successful push created. */
+    /**
+     * What a successful push created; {@code trustStatus} is the version's verdict in the public vocabulary
+     * ({@code validating} until the validator reports).
+     */
     public record Published(String owner, String name, String version, String filename, String sha256, long size,
-                            String status, long validationJob, boolean environmentCreated) {
+                            String trustStatus, long validationJob, boolean environmentCreated) {
     }
 
     /**
@@ -159,7 +162,8 @@ public class PublishService {
             events.quarantined(v.id, true);
         }
         LOG.infof("published %s/%s %s (%s, %d bytes) by %s", owner.name, env.name, v.version, a.sha256, a.size, caller.username());
-        return new Published(owner.name, env.name, v.version, a.filename, a.sha256, a.size, v.status, job.id, envCreated);
+        return new Published(owner.name, env.name, v.version, a.filename, a.sha256, a.size, v.verdict().trustStatus(), job.id,
+                envCreated);
     }
 
     private boolean createEnvironmentIfMissing(Owner owner, InspectedWheel wheel, String visibility) {

@@ -2,6 +2,7 @@ package io.envhub.registry.publish;
 
 import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
+import io.envhub.registry.publish.upload.UploadConfig;
 import io.vertx.core.json.Json;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;

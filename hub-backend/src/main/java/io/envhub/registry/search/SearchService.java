@@ -305,7 +305,7 @@ public class SearchService {
         return new EnvironmentSummary(rs.getString("owner_name"), rs.getString("name"), rs.getString("display_name"),
                 rs.getString("summary"), Arrays.asList(strings(rs.getArray("tags"))), rs.getString("latest_version"),
                 rs.getInt("star_count"), rs.getLong("download_count"), rs.getString("visibility"),
-                rs.getObject("updated_at", OffsetDateTime.class), rs.getString("latest_status"),
+                rs.getObject("updated_at", OffsetDateTime.class),
                 rs.getString("validated_version"), rs.getObject("validated_at", OffsetDateTime.class), downloads7d,
                 VersionVerdicts.fromColumns(rs.getString("trust_status"), (Boolean) rs.getObject("runtime_verified"),
                         rs.getString("trust_flags"), rs.getString("status_reason")));

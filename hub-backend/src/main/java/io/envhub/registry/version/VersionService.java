@@ -65,7 +65,7 @@ public class VersionService {
         List<VersionSummary> out = new ArrayList<>();
         for (EnvironmentVersion v : versions) {
             ListedFile a = firstArtifact.get(v.id);
-            out.add(new VersionSummary(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename(),
+            out.add(new VersionSummary(v.version, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename(),
                     a == null ? null : a.size(), a == null ? null : a.sha256(), v.verdict(), v.isQuarantined(),
                     v.quarantineReason));
         }
@@ -78,7 +78,7 @@ public class VersionService {
         Found f = find(owner, name, version);
         EnvironmentVersion v = f.version();
         Artifact a = f.artifact();
-        return new VersionDetail(v.version, v.status, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
+        return new VersionDetail(v.version, v.yanked, v.yankReason, v.createdAt, a == null ? null : a.filename,
                 a == null ? null : a.size, a == null ? null : a.sha256, v.summary, v.requiresPython,
                 List.copyOf(Arrays.asList(v.dependencies)), parse(v.coreMetadata), a == null ? 0 : files(a).size(), v.verdict(),
                 v.isQuarantined(), v.quarantineReason);

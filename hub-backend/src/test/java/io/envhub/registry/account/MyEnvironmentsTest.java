@@ -84,7 +84,8 @@ class MyEnvironmentsTest {
 
         Map<String, Object> failedItem = item(list, "mine-failed-" + run);
         assertEquals("private", failedItem.get("visibility"));
-        assertEquals("failed", failedItem.get("latestStatus"));
+        assertEquals(null, failedItem.get("latestStatus"));
+        assertEquals("failed", failedItem.get("trustStatus"));
         List<Map<String, Object>> failures = failedVersions(failedItem);
         assertEquals(1, failures.size());
         assertEquals("1.0.0", failures.get(0).get("version"));

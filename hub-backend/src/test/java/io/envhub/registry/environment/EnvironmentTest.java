@@ -53,7 +53,7 @@ class EnvironmentTest {
                     .body("license", equalTo("Apache-2.0"))
                     .body("visibility", equalTo("public"))
                     .body("latestVersion", equalTo("0.1.0"))
-                    .body("latestStatus", equalTo("validated"))
+                    .body("latestStatus", nullValue()).body("trustStatus", equalTo("static-only"))
                     .body("starCount", equalTo(0))
                     .body("downloadCount", equalTo(0))
                     .body("starredByMe", equalTo(false))

@@ -92,7 +92,7 @@ class HubInstallTest {
     @Test
     void whatTheIndexDoesNotServeIsAProblem() {
         given().get(HUB + "alice/vf-demo/@2.0").then().statusCode(404).contentType("application/problem+json")
-                .body("detail", containsString("validation status is failed"));
+                .body("detail", containsString("its status is failed (only versions that passed validation install)"));
         given().get(HUB + "alice/vf-demo/@3.0").then().statusCode(451).contentType("application/problem+json")
                 .body("detail", containsString("reads ~/.ssh"));
         given().get(HUB + "alice/vf-demo/@9.9").then().statusCode(404).contentType("application/problem+json");

@@ -107,7 +107,7 @@ class EnvironmentPageCacheTest {
         // a validation result (written as the validator's result writes it: the version's status and verdict)
         sql("UPDATE hub.versions SET status = 'failed', trust_status = 'failed', status_reason = 'no entry point'"
                 + " WHERE environment_id = ?1 AND version = '1.1.0'", env.id);
-        assertEquals("failed", page(null, base).getString("versions[2].status"));
+        assertEquals("failed", page(null, base).getString("versions[2].trustStatus"));
         // delete a version
         as(aliceToken).delete(base + "/versions/1.0.0").then().statusCode(204);
         assertEquals(List.of("1.3.0", "1.2.0", "1.1.0"), page(null, base).getList("versions.version"));

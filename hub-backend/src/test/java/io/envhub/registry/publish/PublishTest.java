@@ -64,7 +64,7 @@ class PublishTest {
         push(alice, "alice/reverse-text", wheel.filename(), wheel.bytes(), sha, null).statusCode(201)
                 .header("Location", containsString("/api/v1/environments/alice/reverse-text/versions/0.1.4"))
                 .body("sha256", equalTo(sha)).body("size", equalTo(wheel.bytes().length))
-                .body("status", equalTo("pending")).body("environmentCreated", equalTo(true))
+                .body("trustStatus", equalTo("validating")).body("environmentCreated", equalTo(true))
                 .body("filename", equalTo("reverse_text-0.1.4-py3-none-any.whl"));
 
         assertEquals(1, count("SELECT count(*) FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id"

@@ -86,7 +86,7 @@ class RawUploadTest {
         put(alice, "alice/raw-streamed", wheel.filename(), wheel.bytes(), sha).statusCode(201)
                 .header("Location", containsString("/api/v1/environments/alice/raw-streamed/versions/1.0"))
                 .body("sha256", equalTo(sha)).body("size", equalTo(wheel.bytes().length))
-                .body("environmentCreated", equalTo(true)).body("status", equalTo("pending"));
+                .body("environmentCreated", equalTo(true)).body("trustStatus", equalTo("validating"));
         try (InputStream in = store.get(Artifact.objectKeyFor(sha))) {
             assertEquals(sha, sha(in.readAllBytes()), "the content-addressed object holds exactly the pushed bytes");
         }

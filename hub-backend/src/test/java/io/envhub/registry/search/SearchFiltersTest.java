@@ -78,7 +78,8 @@ class SearchFiltersTest {
         assertEquals(Map.of("single-turn", 1, "multi-turn", 1, "tool-use", 2), tasks(all));
         assertEquals(List.of("multi", "plain", "single", "tools"), all.getList("items.name"));
         assertEquals("1.0", all.getString("items[2].validatedVersion"));
-        assertEquals("validated", all.getString("items[2].latestStatus"));
+        assertEquals(null, all.getString("items[2].latestStatus"), "one status vocabulary");
+        assertEquals("static-only", all.getString("items[2].trustStatus"));
         assertEquals(null, all.getString("items[0].validatedVersion"), "its only version is yanked");
 
         JsonPath validated = search("tag", tag, "validated", "true");

@@ -125,20 +125,20 @@ class TrustStatusTest {
 
         // versions list and detail
         given().get(env(flagged) + "/versions").then().statusCode(200)
-                .body("[0].status", equalTo("validated")).body("[0].trustStatus", equalTo("flagged"))
+                .body("[0].status", nullValue()).body("[0].trustStatus", equalTo("flagged"))
                 .body("[0].statusLabel", equalTo("verified with 2 flags")).body("[0].runtimeVerified", equalTo(true))
                 .body("[0].trustFlags.code", contains("reward-hacking", "non-deterministic"))
                 .body("[0].trustFlags[0].message", equalTo("the empty completion scores 0.95, close to the best score 1.00"))
                 .body("[0].statusReason", nullValue());
         given().get(env(staticOnly) + "/versions/1.0.0").then().statusCode(200)
-                .body("status", equalTo("validated")).body("trustStatus", equalTo("static-only"))
+                .body("status", nullValue()).body("trustStatus", equalTo("static-only"))
                 .body("statusLabel", equalTo("static checks only")).body("runtimeVerified", equalTo(false))
                 .body("statusReason", equalTo("missing dependency: verifiers>=0.1.5 (no wheel from the configured index)"));
         given().get(env(failed) + "/versions/1.0.0").then().statusCode(200).body("trustStatus", equalTo("failed"))
                 .body("statusReason", equalTo("static.entry_point: no load_environment"));
-        given().get(env(validating) + "/versions/1.0.0").then().statusCode(200).body("status", equalTo("pending"))
+        given().get(env(validating) + "/versions/1.0.0").then().statusCode(200).body("status", nullValue())
                 .body("trustStatus", equalTo("validating")).body("statusLabel", equalTo("validating"));
-        given().auth().oauth2(alice).get(env(error) + "/versions/1.0.0").then().statusCode(200).body("status", equalTo("error"))
+        given().auth().oauth2(alice).get(env(error) + "/versions/1.0.0").then().statusCode(200).body("status", nullValue())
                 .body("trustStatus", equalTo("error")).body("statusReason", equalTo("object store unreachable 3"));
 
         // the report's top level
@@ -148,7 +148,7 @@ class TrustStatusTest {
                 .body("checks[0].id", equalTo("static.archive"));
 
         // environment detail: the latest version's verdict, and the newest validated one under `validated`
-        given().get(env(verified)).then().statusCode(200).body("latestStatus", equalTo("validated"))
+        given().get(env(verified)).then().statusCode(200).body("latestStatus", nullValue())
                 .body("trustStatus", equalTo("verified")).body("statusLabel", equalTo("verified"))
                 .body("runtimeVerified", equalTo(true)).body("trustFlags.size()", equalTo(0))
                 .body("validated.version", equalTo("1.0.0")).body("validated.trustStatus", equalTo("verified"));
@@ -162,7 +162,7 @@ class TrustStatusTest {
         assertEquals("verified with 2 flags", field(all, flagged, "statusLabel"));
         assertEquals("missing dependency: verifiers>=0.1.5 (no wheel from the configured index)",
                 field(all, staticOnly, "statusReason"));
-        assertEquals("validated", field(all, staticOnly, "latestStatus"));
+        assertEquals(null, field(all, staticOnly, "latestStatus"));
         JsonPath some = search("tag=" + tag + "&status=flagged,static-only&status=error");
         assertEquals(3, some.getInt("total"));
         assertEquals(List.of(error, flagged, staticOnly), sortedNames(some));
@@ -251,9 +251,19 @@ class TrustStatusTest {
         String itemRef = doc.getString("components.schemas." + search + ".properties.items.items.'$ref'");
         String item = itemRef.substring(itemRef.lastIndexOf('/') + 1);
         java.util.Set<String> fields = doc.<String, Object>getMap("components.schemas." + item + ".properties").keySet();
-        for (String field : List.of("trustStatus", "statusLabel", "runtimeVerified", "trustFlags", "statusReason", "latestStatus")) {
+        for (String field : List.of("trustStatus", "statusLabel", "runtimeVerified", "trustFlags", "statusReason")) {
             assertEquals(true, fields.contains(field), field + " in " + fields);
         }
+        // one status vocabulary (issue 36): the internal status is not part of the public API, and the document says
+        // which version of the API dropped it
+        assertEquals(false, fields.contains("latestStatus"), "latestStatus in " + fields);
+        assertEquals("2", doc.getString("info.version"));
+        String versionRef = doc.getString("paths.'/api/v1/environments/{owner}/{name}/versions/{version}'.get.responses.'200'"
+                + ".content.'application/json'.schema.'$ref'");
+        java.util.Set<String> versionFields = doc.<String, Object>getMap("components.schemas."
+                + versionRef.substring(versionRef.lastIndexOf('/') + 1) + ".properties").keySet();
+        assertEquals(true, versionFields.contains("trustStatus"), "trustStatus in " + versionFields);
+        assertEquals(false, versionFields.contains("status"), "status in " + versionFields);
     }
 
     private List<String> statuses(String query) {

@@ -53,7 +53,8 @@ class VersionTest {
         assertEquals("broken reward", list.getString("[0].yankReason"));
         assertEquals(false, list.getBoolean("[1].yanked"));
         assertNull(list.getString("[1].yankReason"));
-        assertEquals("validated", list.getString("[2].status"));
+        assertNull(list.getString("[2].status"));
+        assertEquals("static-only", list.getString("[2].trustStatus"));
         assertEquals("ordered-1.0-py3-none-any.whl", list.getString("[2].filename"));
         assertTrue(list.getLong("[2].size") > 100);
         assertTrue(list.getString("[2].sha256").matches("[0-9a-f]{64}"));

@@ -39,7 +39,7 @@ public final class InfoCommand extends BaseCommand {
         if (e.summary() != null) {
             o.println("  " + e.summary());
         }
-        String label = label(e.verdict(), e.latestStatus());
+        String label = label(e.verdict(), null);
         o.println("  latest:     " + (e.latestVersion() != null ? e.latestVersion() : "-") + (label != null ? " (" + label + ")" : ""));
         String reason = e.verdict() == null ? null : e.verdict().statusReason();
         if (reason != null) {

@@ -116,8 +116,9 @@ public final class PushCommand extends BaseCommand {
     }
 
     /**
-     * The word the pages use for the new version's state (issue 36, item 9): the hub's {@code trustStatus} when it sends
-     * one, else {@code validating} while validation has not ended (the API's internal {@code pending} included).
+     * The word the pages use for the new version's state (issue 36, items 3 and 9): the hub's {@code trustStatus}
+     * (API version 2 sends only that); from an older hub's internal {@code status}, {@code validating} while validation
+     * has not ended.
      */
     static String statusWord(JsonNode published) {
         String trust = published.path("trustStatus").asText("");

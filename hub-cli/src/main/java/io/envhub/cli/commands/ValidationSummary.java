@@ -29,14 +29,14 @@ final class ValidationSummary {
     }
 
     /**
-     * The verdict code: {@code trustStatus} when the hub gives it, else the internal status.
+     * The verdict code: {@code trustStatus} when the hub gives it, else {@code unknown}.
      *
      * @param version the version
-     * @return verified, flagged, static-only, failed, validating, error (or an older hub's status)
+     * @return verified, flagged, static-only, failed, validating, error or unknown
      */
     static String verdict(VersionDetail version) {
         String trust = version.verdict() == null ? null : text(version.verdict().trustStatus());
-        return trust != null ? trust : version.status() != null ? version.status() : "unknown";
+        return trust != null ? trust : "unknown";
     }
 
     /**
@@ -64,7 +64,7 @@ final class ValidationSummary {
         Verdict v = version.verdict() != null ? version.verdict() : new Verdict(null, null, false, List.of(), null);
         List<String> out = new ArrayList<>();
         String label = text(v.statusLabel());
-        out.add("Status: " + (label != null ? label : version.status() != null ? version.status() : "unknown"));
+        out.add("Status: " + (label != null ? label : "unknown"));
         boolean failingCheck = false;
         if (report != null) {
             for (CheckResult c : report.checks()) {
@@ -140,7 +140,7 @@ final class ValidationSummary {
      */
     static VersionDetail version(JsonNode node) {
         if (node == null || !node.isObject()) {
-            return new VersionDetail(null, null, false, null, null, null, null, null, null, null, null, null, 0, null,
+            return new VersionDetail(null, false, null, null, null, null, null, null, null, null, null, 0, null,
                     false, null);
         }
         try {

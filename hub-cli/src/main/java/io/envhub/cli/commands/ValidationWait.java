@@ -30,8 +30,8 @@ final class ValidationWait {
     /**
      * The outcome.
      *
-     * @param status last internal status seen, or null when the hub cannot tell
-     * @param verdict the hub's verdict ({@code trustStatus}, else the status) once finished, else null
+     * @param status the last {@code trustStatus} seen ({@code validating} while it runs), or null when the hub cannot tell
+     * @param verdict the hub's verdict ({@code trustStatus}) once finished, else null
      * @param finished whether validation ended
      * @param note what was printed
      * @param version the version document, or null
@@ -55,8 +55,7 @@ final class ValidationWait {
 
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("status", status);
-            m.put("trustStatus", verdict);
+            m.put("trustStatus", verdict != null ? verdict : status);
             m.put("finished", finished);
             m.put("note", note);
             m.put("url", pageUrl);
@@ -87,7 +86,8 @@ final class ValidationWait {
                 throw p;
             }
             VersionDetail v = doc.isObject() ? ctx.hub().read(doc, VersionDetail.class) : null;
-            status = v == null ? null : v.status();
+            // one status vocabulary (issue 36): the hub's trustStatus; validating until the validator reports
+            status = v == null || v.verdict() == null ? null : v.verdict().trustStatus();
             if (status == null) {
                 return done(new Result(null, null, false, "the hub's answer has no validation status", doc, page));
             }

@@ -41,7 +41,7 @@ public final class VersionsCommand extends BaseCommand {
         }
         ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", "VERSION", "STATUS", "SIZE", "PUBLISHED", "SHA256");
         for (VersionSummary v : list) {
-            String label = InfoCommand.label(v.verdict(), v.status());
+            String label = InfoCommand.label(v.verdict(), null);
             ctx.out().printf("%-14s %-22s %-10s %-20s %s%n", v.version(), label == null ? "?" : label,
                     v.size() != null ? ProgressBar.bytes(v.size()) : "-",
                     v.createdAt() == null ? "" : PUBLISHED.format(v.createdAt()),

@@ -28,17 +28,17 @@ import org.junit.jupiter.api.io.TempDir;
 class HubRecordsTest {
     private static final String N = System.lineSeparator();
     private static final String VERSIONS = """
-            [{"version":"1.0.0","status":"validated","yanked":true,"yankReason":"old","createdAt":"2026-03-04T05:06:07.123456+02:00",
+            [{"version":"1.0.0","yanked":true,"yankReason":"old","createdAt":"2026-03-04T05:06:07.123456+02:00",
               "filename":"rev-1.0.0-py3-none-any.whl","size":2048,"sha256":"ab12","trustStatus":"flagged",
               "statusLabel":"verified with 1 flag","runtimeVerified":true,
               "trustFlags":[{"code":"reward-hacking","message":"m","severity":"high"}],"statusReason":null,
               "quarantined":false,"quarantineReason":null,"signedBy":{"key":"k"}},
-             {"version":"0.9","status":"error","yanked":false,"yankReason":null,"createdAt":"2026-01-02T03:04:05Z",
+             {"version":"0.9","yanked":false,"yankReason":null,"createdAt":"2026-01-02T03:04:05Z",
               "filename":null,"size":null,"sha256":null,"trustStatus":"error","statusLabel":"error","runtimeVerified":false,
               "trustFlags":[],"statusReason":"disk full","quarantined":false,"quarantineReason":null}]""";
     private static final String DETAIL = """
             {"owner":"alice","name":"rev","displayName":"Reverse","summary":"Reverses text","tags":["a","b"],"license":"MIT",
-             "visibility":"public","latestVersion":"1.1","latestStatus":"failed","starCount":3,"downloadCount":40,
+             "visibility":"public","latestVersion":"1.1","starCount":3,"downloadCount":40,
              "starredByMe":true,"createdAt":"2026-01-02T03:04:05Z","updatedAt":"2026-01-02T03:04:05Z",
              "install":{"pip":"pip install x","envhub":"envhub install alice/rev","uv":"uv pip install x"},
              "trustStatus":"failed","statusLabel":"failed","runtimeVerified":false,"trustFlags":[],

@@ -91,8 +91,11 @@ class ValidationSummaryTest {
     }
 
     @Test
-    void anOlderHubWithoutVerdictShowsItsStatus() throws Exception {
-        assertEquals(List.of("Status: validated", "Report: " + PAGE),
+    void anInternalStatusIsNeverShownOnlyTheVerdict() throws Exception {
+        // one status vocabulary (issue 36): an answer without a verdict says unknown, never the internal 'validated'
+        assertEquals(List.of("Status: unknown", "Report: " + PAGE),
                 ValidationSummary.lines(json("{'status':'validated'}"), null, PAGE));
+        assertEquals("Status: verified", ValidationSummary.lines(
+                json("{'status':'validated','trustStatus':'verified','statusLabel':'verified'}"), null, PAGE).get(0));
     }
 }

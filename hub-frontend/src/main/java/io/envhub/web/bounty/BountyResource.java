@@ -6,7 +6,7 @@ import io.envhub.web.bounty.BountyViews.ApplicationRequest;
 import io.envhub.web.bounty.BountyViews.Bounty;
 import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.bounty.BountyViews.SubmissionRequest;
-import io.envhub.web.environment.ReadmeRenderer;
+import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.hub.HubSettingsApi;
 import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
 import io.envhub.web.hub.HubViews.Readme;

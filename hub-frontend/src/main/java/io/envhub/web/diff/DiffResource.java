@@ -2,7 +2,7 @@ package io.envhub.web.diff;
 
 import io.envhub.contract.api.VersionSummary;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.environment.Names;
+import io.envhub.web.view.Names;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;

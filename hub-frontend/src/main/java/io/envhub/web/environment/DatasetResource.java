@@ -1,5 +1,6 @@
 package io.envhub.web.environment;
 
+import io.envhub.web.view.Names;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubApi;

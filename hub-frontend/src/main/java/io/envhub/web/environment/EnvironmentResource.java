@@ -1,5 +1,7 @@
 package io.envhub.web.environment;
 
+import io.envhub.web.view.ReadmeRenderer;
+import io.envhub.web.view.Names;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,7 +1,7 @@
 package io.envhub.web.evaluation;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.environment.Names;
+import io.envhub.web.view.Names;
 import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.evaluation.EvalViews.RunSummary;

@@ -63,7 +63,7 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         List<String> yankedChoices = new ArrayList<>();
         for (VersionSummary v : versions) {
             boolean hasRuns = runs.stream().anyMatch(r -> r.version().equals(v.version()));
-            if (hasRuns || "validated".equals(v.status())) {
+            if (hasRuns || v.passed()) {
                 choices.add(v.version());
                 if (v.yanked()) {
                     yankedChoices.add(v.version());
@@ -135,7 +135,7 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
 
     private static String defaultVersion(List<RunSummary> runs, List<VersionSummary> versions) {
         for (VersionSummary v : versions) {
-            if ("validated".equals(v.status()) && !v.yanked()) {
+            if (v.passed() && !v.yanked()) {
                 return v.version();
             }
         }

@@ -46,11 +46,14 @@ public interface HubSettingsApi {
                         OffsetDateTime expiresAt, OffsetDateTime createdAt) {
     }
 
-    /** One of the user's environments, with its versions that failed validation. */
+    /**
+     * One of the user's environments (its verdict: of its newest validated version, else its latest), with its versions
+     * that failed validation.
+     */
     record OwnEnvironment(String owner, String name, String displayName, String summary, List<String> tags,
                           String latestVersion, int starCount, long downloadCount, String visibility,
-                          OffsetDateTime updatedAt, String latestStatus, String validatedVersion,
-                          List<FailedVersion> failedVersions) {
+                          OffsetDateTime updatedAt, String validatedVersion, String trustStatus,
+                          String statusLabel, List<FailedVersion> failedVersions) {
     }
 
     /** A version whose validation failed, and why. */
@@ -59,7 +62,7 @@ public interface HubSettingsApi {
 
     /** The environment's data as the settings form needs it. */
     record Environment(String owner, String name, String displayName, String summary, List<String> tags,
-                       String visibility, String latestVersion, String latestStatus) {
+                       String visibility, String latestVersion) {
     }
 
     /** A settings change; null fields stay as they are. */
@@ -67,8 +70,8 @@ public interface HubSettingsApi {
     }
 
     /** A version as listed. */
-    record Version(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
-                   String filename, Long size) {
+    record Version(String version, String trustStatus, String statusLabel, boolean yanked, String yankReason,
+                   OffsetDateTime createdAt, String filename, Long size) {
     }
 
     /** Body of a yank. */

@@ -22,7 +22,7 @@ public final class HubViews {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Summary(String owner, String name, String displayName, String summary, List<String> tags,
                           String latestVersion, int starCount, long downloadCount, String visibility,
-                          OffsetDateTime updatedAt, String latestStatus, String validatedVersion, Long downloads7d,
+                          OffsetDateTime updatedAt, String validatedVersion, Long downloads7d,
                           OffsetDateTime validatedAt, String trustStatus, String statusLabel, Boolean runtimeVerified,
                           List<TrustFlag> trustFlags, String statusReason) {
         /** The page of this environment. */
@@ -32,12 +32,12 @@ public final class HubViews {
 
         /** The badge's code (see {@link Verdicts#code}). */
         public String badgeCode() {
-            return Verdicts.code(trustStatus, latestStatus);
+            return Verdicts.code(trustStatus);
         }
 
         /** The badge's words. */
         public String badgeLabel() {
-            return Verdicts.label(statusLabel, latestStatus);
+            return Verdicts.label(statusLabel, trustStatus);
         }
     }
 
@@ -83,16 +83,16 @@ public final class HubViews {
 
     /** The verdict of an environment's newest validated version. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Validated(String version, String status, String trustStatus, String statusLabel, Boolean runtimeVerified,
+    public record Validated(String version, String trustStatus, String statusLabel, Boolean runtimeVerified,
                             List<TrustFlag> trustFlags, String statusReason) {
         /** The badge's code. */
         public String badgeCode() {
-            return Verdicts.code(trustStatus, status);
+            return Verdicts.code(trustStatus);
         }
 
         /** The badge's words. */
         public String badgeLabel() {
-            return Verdicts.label(statusLabel, status);
+            return Verdicts.label(statusLabel, trustStatus);
         }
     }
 
@@ -102,7 +102,7 @@ public final class HubViews {
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Detail(String owner, String name, String displayName, String summary, List<String> tags, String license,
-                         String visibility, String latestVersion, String latestStatus, int starCount, long downloadCount,
+                         String visibility, String latestVersion, int starCount, long downloadCount,
                          boolean starredByMe, OffsetDateTime createdAt, OffsetDateTime updatedAt, Install install,
                          String trustStatus, String statusLabel, Boolean runtimeVerified, List<TrustFlag> trustFlags,
                          String statusReason, Validated validated, Boolean unlisted, String unlistReason,
@@ -114,12 +114,12 @@ public final class HubViews {
 
         /** The badge's code. */
         public String badgeCode() {
-            return Verdicts.code(trustStatus, latestStatus);
+            return Verdicts.code(trustStatus);
         }
 
         /** The badge's words. */
         public String badgeLabel() {
-            return Verdicts.label(statusLabel, latestStatus);
+            return Verdicts.label(statusLabel, trustStatus);
         }
 
         /** Whether the newest validated version is another one than the latest (then both are shown). */
@@ -140,36 +140,41 @@ public final class HubViews {
 
     /** A version in the versions table. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VersionSummary(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
+    public record VersionSummary(String version, boolean yanked, String yankReason, OffsetDateTime createdAt,
                                  String filename, Long size, String sha256, String trustStatus, String statusLabel,
                                  Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason,
                                  Boolean quarantined, String quarantineReason) {
+        /** Whether it passed validation (verified, flagged or static checks only). */
+        public boolean passed() {
+            return io.envhub.contract.TrustStatus.find(trustStatus).map(io.envhub.contract.TrustStatus::passed).orElse(false);
+        }
+
         /** The badge's code. */
         public String badgeCode() {
-            return Verdicts.code(trustStatus, status);
+            return Verdicts.code(trustStatus);
         }
 
         /** The badge's words. */
         public String badgeLabel() {
-            return Verdicts.label(statusLabel, status);
+            return Verdicts.label(statusLabel, trustStatus);
         }
     }
 
     /** One version in full; {@code files} is the number of files in its wheel. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record VersionDetail(String version, String status, boolean yanked, String yankReason, OffsetDateTime createdAt,
+    public record VersionDetail(String version, boolean yanked, String yankReason, OffsetDateTime createdAt,
                                 String filename, Long size, String sha256, String summary, String requiresPython,
                                 List<String> dependencies, int files, String trustStatus, String statusLabel,
                                 Boolean runtimeVerified, List<TrustFlag> trustFlags, String statusReason,
                                 Boolean quarantined, String quarantineReason) {
         /** The badge's code. */
         public String badgeCode() {
-            return Verdicts.code(trustStatus, status);
+            return Verdicts.code(trustStatus);
         }
 
         /** The badge's words. */
         public String badgeLabel() {
-            return Verdicts.label(statusLabel, status);
+            return Verdicts.label(statusLabel, trustStatus);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.envhub.web.hub;
 
 import io.envhub.contract.TrustStatus;
-import io.envhub.contract.VersionStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -9,8 +8,7 @@ import java.util.stream.Stream;
 
 /**
  * The user-facing verdict of a version as hub-backend computes it ({@code trustStatus} and its words,
- * {@code statusLabel}); the pages only show it. A backend without verdicts gives the internal status instead, shown
- * as a neutral badge.
+ * {@code statusLabel}); the pages only show it. It is the one status vocabulary of the hub's API (version 2).
  */
 public final class Verdicts {
     /** Every verdict code, in the order the search facet lists them. */
@@ -23,31 +21,24 @@ public final class Verdicts {
     }
 
     /**
-     * The badge's code: the verdict, else {@code validating} for a version still queued, else the internal status.
+     * The badge's code: the verdict (since API version 2 the hub sends no other status for a version).
      *
      * @param trustStatus the backend's verdict, or null
-     * @param status the internal status, or null
-     * @return a code for the badge's CSS class, or null when neither is known
+     * @return a code for the badge's CSS class, or null when it is not known
      */
-    public static String code(String trustStatus, String status) {
-        if (trustStatus != null && !trustStatus.isBlank()) {
-            return trustStatus;
-        }
-        if (VersionStatus.find(status).map(VersionStatus::inProgress).orElse(false)) {
-            return TrustStatus.VALIDATING.wire();
-        }
-        return status == null || status.isBlank() ? null : status;
+    public static String code(String trustStatus) {
+        return trustStatus == null || trustStatus.isBlank() ? null : trustStatus;
     }
 
     /**
-     * The badge's words: the backend's label, else the internal status.
+     * The badge's words: the backend's label, else the verdict's code.
      *
      * @param statusLabel the backend's words, or null
-     * @param status the internal status, or null
+     * @param trustStatus the verdict's code, or null
      * @return the words
      */
-    public static String label(String statusLabel, String status) {
-        return statusLabel != null && !statusLabel.isBlank() ? statusLabel : status;
+    public static String label(String statusLabel, String trustStatus) {
+        return statusLabel != null && !statusLabel.isBlank() ? statusLabel : trustStatus;
     }
 
     /** The filter's words for a code. */

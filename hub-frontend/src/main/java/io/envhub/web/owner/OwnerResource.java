@@ -3,7 +3,7 @@ package io.envhub.web.owner;
 import io.envhub.contract.SearchSort;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.browse.Pages;
-import io.envhub.web.environment.Names;
+import io.envhub.web.view.Names;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.Owner;
 import io.envhub.web.hub.HubViews.SearchResult;

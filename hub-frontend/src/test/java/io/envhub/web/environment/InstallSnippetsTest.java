@@ -17,9 +17,9 @@ class InstallSnippetsTest {
     }
 
     private static Detail env(String visibility, Install install, String validated) {
-        return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", "validated", 0, 0, false,
+        return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", 0, 0, false,
                 null, null, install, null, null, null, null, null,
-                validated == null ? null : new Validated(validated, "validated", null, null, null, null, null), null, null, null,
+                validated == null ? null : new Validated(validated, "verified", null, null, null, null), null, null, null,
                 null, null);
     }
 

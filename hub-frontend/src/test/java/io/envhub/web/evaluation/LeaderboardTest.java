@@ -25,7 +25,8 @@ class LeaderboardTest {
     }
 
     static VersionSummary version(String v, String status, boolean yanked) {
-        return new VersionSummary(v, status, yanked, null, T0, null, null, null, null, null, null, null, null, null, null);
+        String trust = "validated".equals(status) ? "verified" : "pending".equals(status) ? "validating" : status;
+        return new VersionSummary(v, yanked, null, T0, null, null, null, trust, null, null, null, null, null, null);
     }
 
     @Test

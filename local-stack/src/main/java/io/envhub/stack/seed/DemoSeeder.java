@@ -1,6 +1,6 @@
 package io.envhub.stack.seed;
 
-import io.envhub.contract.VersionStatus;
+import io.envhub.contract.TrustStatus;
 import io.envhub.stack.seed.DemoEnvironments.DemoEnvironment;
 import io.envhub.stack.seed.DemoEnvironments.DemoWheel;
 import java.io.PrintStream;
@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.TreeMap;
 
 /**
@@ -25,8 +25,10 @@ public final class DemoSeeder {
     /** Downloads made through the API per public environment (in catalogue order). */
     static final int[] DOWNLOADS = {5, 4, 3, 3, 2, 2};
 
-    private static final Set<String> DONE = Set.of(VersionStatus.VALIDATED.wire(), VersionStatus.FAILED.wire(),
-            VersionStatus.ERROR.wire());
+    /** A verdict ({@code trustStatus}) that validation has ended with. */
+    private static final Predicate<String> DONE = s -> TrustStatus.find(s).filter(t -> t != TrustStatus.VALIDATING).isPresent();
+    /** A verdict that passed validation (verified, flagged, static checks only). */
+    private static final Predicate<String> PASSED = s -> TrustStatus.find(s).map(TrustStatus::passed).orElse(false);
 
     private final SeedClient api;
     private final DemoDownloadHistory history;
@@ -59,8 +61,8 @@ public final class DemoSeeder {
         int stars = star();
         int downloads = download(envs);
         int rows = history.backfill(envs);
-        int validated = (int) statuses.values().stream().filter("validated"::equals).count();
-        int pending = (int) statuses.values().stream().filter(s -> !DONE.contains(s)).count();
+        int validated = (int) statuses.values().stream().filter(PASSED).count();
+        int pending = (int) statuses.values().stream().filter(DONE.negate()).count();
         Result r = new Result(envs.size(), pushed, validated, pending, stars, downloads, rows);
         print(envs, statuses, r);
         return r;
@@ -105,12 +107,12 @@ public final class DemoSeeder {
                 api.versionStatuses(token, env.owner(), env.name())
                         .forEach((v, s) -> statuses.put(env.fullName() + "@" + v, s));
             }
-            long done = statuses.values().stream().filter(DONE::contains).count();
+            long done = statuses.values().stream().filter(DONE).count();
             long now = System.nanoTime();
             boolean finished = done == statuses.size();
             if (finished || now > deadline || now >= nextReport) {
                 out.println("seed: validation " + done + "/" + statuses.size() + " versions done ("
-                        + statuses.values().stream().filter("validated"::equals).count() + " validated) after "
+                        + statuses.values().stream().filter(PASSED).count() + " validated) after "
                         + Duration.ofNanos(now - started).toSeconds() + " s");
                 nextReport = now + Duration.ofSeconds(15).toNanos();
             }

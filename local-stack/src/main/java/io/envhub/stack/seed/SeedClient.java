@@ -90,7 +90,7 @@ public final class SeedClient {
         Answer a = send(token, hub.request("/api/v1/environments/" + owner + "/" + name + "/versions").GET());
         Map<String, String> out = new LinkedHashMap<>();
         if (a.status() == 200) {
-            JSON.readTree(a.body()).forEach(v -> out.put(v.path("version").asText(), v.path("status").asText()));
+            JSON.readTree(a.body()).forEach(v -> out.put(v.path("version").asText(), v.path("trustStatus").asText()));
         }
         return out;
     }

@@ -2,7 +2,6 @@ package io.envhub.registry.publish.upload;
 
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
-import io.envhub.registry.publish.UploadConfig;
 import io.envhub.registry.storage.ObjectStore;
 import io.envhub.registry.storage.StorageException;
 import jakarta.annotation.PreDestroy;

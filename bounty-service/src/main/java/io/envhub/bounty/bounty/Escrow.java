@@ -1,7 +1,8 @@
-package io.envhub.bounty.ledger;
+package io.envhub.bounty.bounty;
 
-import io.envhub.bounty.bounty.Bounty;
-import io.envhub.bounty.submission.Submission;
+import io.envhub.contract.bounty.BountyStatus;
+import io.envhub.bounty.ledger.Accounts;
+import io.envhub.bounty.ledger.Ledger;
 import io.envhub.contract.ProblemCode;
 import io.envhub.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,9 +17,11 @@ import java.util.List;
 @ApplicationScoped
 public class Escrow {
     private final Ledger ledger;
+    private final LiveSubmissions liveSubmissions;
 
-    public Escrow(Ledger ledger) {
+    public Escrow(Ledger ledger, LiveSubmissions liveSubmissions) {
         this.ledger = ledger;
+        this.liveSubmissions = liveSubmissions;
     }
 
     /** Moves reward × max awards from the sponsor's balance to the bounty's escrow; 409 {@code insufficient-balance}. */
@@ -40,10 +43,10 @@ public class Escrow {
      * What the bounty's escrow must still hold: every award left while open; once closed only the awards that live
      * submissions (not yet decided) could still take; nothing when cancelled, awarded or a draft.
      */
-    public static long obligation(Bounty b) {
-        return switch (b.status) {
-            case "open" -> b.rewardMinor * b.awardsLeft();
-            case "closed" -> b.rewardMinor * Math.min(b.awardsLeft(), liveSubmissions(b.id));
+    public long obligation(Bounty b) {
+        return switch (BountyStatus.find(b.status).orElse(BountyStatus.DRAFT)) {
+            case OPEN -> b.rewardMinor * b.awardsLeft();
+            case CLOSED -> b.rewardMinor * Math.min(b.awardsLeft(), liveSubmissions.count(b.id));
             default -> 0;
         };
     }
@@ -51,7 +54,7 @@ public class Escrow {
     /** Returns escrow beyond the bounty's obligation to the sponsor (kind {@code release}); the amount released. */
     @Transactional(Transactional.TxType.MANDATORY)
     public long settle(Bounty b, String actor, String why) {
-        if ("draft".equals(b.status)) {
+        if (BountyStatus.DRAFT.is(b.status)) {
             return 0;
         }
         long excess = ledger.balance(Accounts.escrow(b.id), b.currency) - obligation(b);
@@ -61,9 +64,5 @@ public class Escrow {
         ledger.post(new Ledger.Posting("release", actor, "bounty:" + b.id + ":" + why, b.id, null, null), b.currency,
                 List.of(new Ledger.Leg(Accounts.escrow(b.id), -excess), new Ledger.Leg(Accounts.sponsor(b.sponsorSubject), excess)));
         return excess;
-    }
-
-    private static long liveSubmissions(long bountyId) {
-        return Submission.count("bountyId = ?1 AND status IN ('submitted', 'in_review', 'changes_requested')", bountyId);
     }
 }

@@ -1,4 +1,4 @@
-package io.envhub.web.environment;
+package io.envhub.web.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.envhub.registry.publish;
+package io.envhub.registry.publish.upload;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

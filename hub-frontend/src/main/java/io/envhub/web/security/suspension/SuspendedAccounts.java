@@ -1,4 +1,4 @@
-package io.envhub.web.security;
+package io.envhub.web.security.suspension;
 
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubSettingsApi;

@@ -1,4 +1,4 @@
-package io.envhub.web.environment;
+package io.envhub.web.view;
 
 import io.envhub.web.hub.HubViews.Readme;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,8 +1,9 @@
-package io.envhub.web.security;
+package io.envhub.web.security.suspension;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.ErrorPage;
 import io.envhub.web.error.ErrorPages;
+import io.envhub.web.security.SignedOutSessions;
 import io.quarkus.oidc.IdToken;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;

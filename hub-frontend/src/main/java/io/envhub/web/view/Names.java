@@ -1,4 +1,4 @@
-package io.envhub.web.environment;
+package io.envhub.web.view;
 
 /** Path patterns of owners, environment names and versions, so that other paths never reach the backend. */
 public final class Names {
