@@ -50,7 +50,7 @@ public interface HubSettingsApi {
     record OwnEnvironment(String owner, String name, String displayName, String summary, List<String> tags,
                           String latestVersion, int starCount, long downloadCount, String visibility,
                           OffsetDateTime updatedAt, String latestStatus, String validatedVersion,
-                          List<FailedVersion> failedVersions) {
+                          List<FailedVersion> failedVersions, String trustStatus, String statusLabel) {
     }
 
     /** A version whose validation failed, and why. */
