@@ -108,13 +108,36 @@ public class BountyService {
         return b;
     }
 
-    /** Cancels a draft or an open bounty; its whole escrow returns to the sponsor. */
+    /**
+     * Cancels a draft or an open bounty; its whole escrow returns to the sponsor. Every submission not yet decided is
+     * withdrawn with it (the submission machine's terminal state for "no longer in the running"), each with an audit
+     * row {@code bounty_cancelled} that says why.
+     */
     @Transactional
     public Bounty cancel(long id, Actor actor) {
         Bounty b = manageable(id, actor);
         move(b, "cancel", Machine.BOUNTY.next(b.status, "cancel"), actor);
+        withdrawUndecided(b, actor);
         escrow.settle(b, actor.username(), "cancel");
         return b;
+    }
+
+    /** Native SQL, so the bounty package does not depend on the submission package (which depends on this one). */
+    private void withdrawUndecided(Bounty b, Actor actor) {
+        List<String> undecided = Machine.SUBMISSION.states().stream()
+                .filter(st -> Machine.SUBMISSION.allows(st, "withdraw")).toList();
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = Bounty.getEntityManager().createNativeQuery("SELECT id, status FROM submissions"
+                + " WHERE bounty_id = ?1 AND status IN (?2) ORDER BY id FOR UPDATE")
+                .setParameter(1, b.id).setParameter(2, undecided).getResultList();
+        for (Object[] row : rows) {
+            long submission = ((Number) row[0]).longValue();
+            String from = (String) row[1];
+            String to = Machine.SUBMISSION.next(from, "withdraw");
+            Bounty.getEntityManager().createNativeQuery("UPDATE submissions SET status = ?1, updated_at = ?2 WHERE id = ?3")
+                    .setParameter(1, to).setParameter(2, b.updatedAt).setParameter(3, submission).executeUpdate();
+            audit.record(b.id, "submission", submission, "bounty_cancelled", actor, from, to);
+        }
     }
 
     /** Closes the open bounty {@code id} if its deadline has passed (the deadline job); whether it did. */

@@ -181,6 +181,20 @@ class MoneyFlowTest {
         balanced();
     }
 
+    /** A submission on a cancelled bounty does not stay "submitted": it is withdrawn, and the audit log says why. */
+    @Test
+    void cancellingWithdrawsUndecidedSubmissions() {
+        Api.fund("sam", 20_000, "EUR");
+        long id = Money.draft("EUR", 20_000, 1, "open_access");
+        Money.open(id).then().statusCode(200);
+        long sub = Api.submit(id, "alice", env(), "1.0.0");
+        as("sam").post("/api/v1/bounties/{id}/cancel", id).then().statusCode(200);
+        as("alice").get("/api/v1/submissions/{s}", sub).then().statusCode(200).body("status", equalTo("withdrawn"));
+        as("sam").get("/api/v1/bounties/{id}/audit", id).then().body("action", hasItem("bounty_cancelled"));
+        assertEquals(0, Money.escrow(id));
+        balanced();
+    }
+
     @Test
     void aFailedPayoutStaysPayableAndIsRetriedWithANewAttemptKey() {
         Api.fund("sam", 5_000, "EUR");

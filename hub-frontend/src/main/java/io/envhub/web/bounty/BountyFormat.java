@@ -42,6 +42,17 @@ public final class BountyFormat {
         return format.format(amount);
     }
 
+    /**
+     * The deadline as the day the sponsor entered: a deadline is stored as midnight UTC after its last day, so
+     * {@code 2027-07-01T00:00Z} reads {@code 2027-06-30 (end of day, UTC)}, not the day after.
+     */
+    public static String lastDay(OffsetDateTime deadline) {
+        if (deadline == null) {
+            return "";
+        }
+        return deadline.withOffsetSameInstant(java.time.ZoneOffset.UTC).minusNanos(1).toLocalDate() + " (end of day, UTC)";
+    }
+
     /** The deadline as a countdown in words: {@code 12 days left}, {@code 5 hours left}, {@code closed 3 days ago}. */
     public static String countdown(OffsetDateTime deadline) {
         return countdown(deadline, Clock.systemUTC());

@@ -64,6 +64,15 @@ class BountyFormsTest {
         assertEquals(2, r.maxAwards());
     }
 
+    /** The bounty page shows the day the sponsor entered, not the midnight after it (issue 36: "one day later"). */
+    @Test
+    void theDeadlineReadsAsTheDayEntered() {
+        BountyForm ok = BountyForm.posted("Triage", "medicine", "Build it.", "one", "application_only", "10", "USD", "1",
+                "2027-06-30");
+        assertEquals("2027-06-30 (end of day, UTC)", BountyFormat.lastDay(ok.request().deadline()));
+        assertEquals("2027-06-30 (end of day, UTC)", BountyFormat.lastDay(OffsetDateTime.parse("2027-07-01T02:00:00+02:00")));
+    }
+
     @Test
     void theSubmitSelectNamesOwnerNameAndVersion() {
         assertEquals(new BountyViews.SubmissionRequest("alice/reverse-text", "0.2.0"),

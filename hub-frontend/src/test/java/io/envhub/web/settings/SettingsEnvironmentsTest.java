@@ -57,6 +57,20 @@ class SettingsEnvironmentsTest {
         assertFalse(bobs.body().contains(secret), "another user does not see alice's private environment");
     }
 
+    /** "Your environments" uses the words every other page uses: a validated version is "verified", not "validated". */
+    @Test
+    void ownEnvironmentsSayVerifiedLikeEveryOtherPage() {
+        String good = "good-" + HubFixtures.unique();
+        HubFixtures.push("alice", "alice", TestWheels.environment(good, "1.0.0"), null);
+        Validations.pass("alice", good, "1.0.0");
+        String html = SettingsBrowser.signIn(root.toString(), "alice").get("/settings/environments").body();
+        int at = html.indexOf(">alice/" + good + "</a>");
+        assertTrue(at > 0, html);
+        String item = html.substring(at, html.indexOf("</li>", at));
+        assertTrue(item.contains(">verified</span>"), item);
+        assertFalse(item.contains(">validated<"), item);
+    }
+
     @Test
     void settingsFormSavesAndShowsTheHubsRulesNextToTheField() {
         String name = "tidy-" + HubFixtures.unique();

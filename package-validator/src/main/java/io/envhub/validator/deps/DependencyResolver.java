@@ -32,6 +32,11 @@ public final class DependencyResolver {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern NOT_FOUND = Pattern.compile("No matching distribution found for (\\S+)");
     private static final Pattern NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]*");
+    /** pip's (-vv) line for an index page it could not get: the host it tried and why. */
+    private static final Pattern NOT_FETCHED = Pattern.compile("Could not fetch URL (\\S+?): (.*?) - skipping");
+    private static final Pattern POOL_HOST = Pattern.compile("host='([^']+)', port=(\\d+)");
+    private static final Pattern CAUSE = Pattern.compile("(Failed to establish a new connection: [^')]+|Read timed out|"
+            + "Connection refused|Name or service not known|Temporary failure in name resolution|\\d{3} [A-Za-z ]*Error)");
     /** A PEP 508 requirement by name (extras, version specifiers, markers); no option, file, URL or direct reference. */
     private static final Pattern BY_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*\\s*(\\[[A-Za-z0-9._,\\s-]*])?[^@/\\\\\\n\\r]*");
 
@@ -82,6 +87,11 @@ public final class DependencyResolver {
                 LOG.infof("resolved %d dependency wheels for %s from %s", wheels.size(), requirements, index);
                 return new Resolution(wheels, List.of(), null);
             }
+            String unreachable = unreachable(all.output());
+            if (unreachable != null) {
+                LOG.infof("dependencies of %s not resolved: %s", requirements, unreachable);
+                return new Resolution(List.of(), List.of(), unreachable);
+            }
             Set<String> missing = new LinkedHashSet<>();
             if (requirements.size() == 1) {
                 missing.addAll(missingIn(all.output(), requirements.get(0)));
@@ -111,6 +121,49 @@ public final class DependencyResolver {
     static boolean byName(String requirement) {
         String r = requirement.strip();
         return !r.isEmpty() && !r.contains("://") && !r.contains(" -") && !r.contains("--") && BY_NAME.matcher(r).matches();
+    }
+
+    /**
+     * When pip could not get an index page (the host, or the upstream it redirects to, refused, timed out or answered
+     * 5xx), "no matching distribution" says nothing about the package: names the host and asks to retry later.
+     *
+     * @return the problem, or null when every index page was read
+     */
+    static String unreachable(String output) {
+        Matcher m = NOT_FETCHED.matcher(output);
+        String detail = null;
+        while (m.find()) {
+            String d = m.group(2);
+            // a 404 is an answer (the project is not there); a refused connection, a timeout or a 5xx is not
+            if (d.startsWith("connection error") || d.contains("timed out") || d.matches("^5\\d\\d .*")) {
+                detail = d;
+                break;
+            }
+        }
+        if (detail == null) {
+            return null;
+        }
+        Matcher pool = POOL_HOST.matcher(detail);
+        String host;
+        if (pool.find()) {
+            host = pool.group(1) + ":" + pool.group(2);
+        } else {
+            Matcher url = Pattern.compile("for url: https?://([^/\\s]+)").matcher(detail);
+            host = url.find() ? url.group(1) : hostOf(m.group(1));
+        }
+        Matcher cause = CAUSE.matcher(detail);
+        String why = cause.find() ? cause.group(1).strip() : "no answer";
+        return "the package index host " + host + " could not be reached (" + why + "); this is not a fault of the"
+                + " package, retry later";
+    }
+
+    private static String hostOf(String url) {
+        try {
+            URI u = URI.create(url);
+            return u.getPort() < 0 ? u.getHost() : u.getHost() + ":" + u.getPort();
+        } catch (IllegalArgumentException e) {
+            return "of the index";
+        }
     }
 
     /** Names the missing distribution; for a dependency of a dependency, says which requirement needs it. */
@@ -158,7 +211,7 @@ public final class DependencyResolver {
             Files.writeString(reqs, String.join("\n", requirements) + "\n");
             List<String> cmd = new ArrayList<>(List.of(settings.python(), "-I", "-m", "pip", "install", "--dry-run",
                     "--ignore-installed", "--only-binary", ":all:", "--isolated", "--no-cache-dir", "--disable-pip-version-check",
-                    "--no-input", "--progress-bar", "off", "--retries", "1", "--timeout", "15", "--index-url", index));
+                    "--no-input", "--progress-bar", "off", "-vv", "--retries", "1", "--timeout", "15", "--index-url", index));
             // --report also keeps Debian's pip from refusing to run for an "externally managed" interpreter (PEP 668):
             // nothing is installed
             cmd.addAll(List.of("--report", report.toString()));
