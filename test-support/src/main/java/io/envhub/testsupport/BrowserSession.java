@@ -50,6 +50,28 @@ public final class BrowserSession {
         return follow(send(req));
     }
 
+    /**
+     * POSTs a {@code multipart/form-data} form (text fields, then one file) as a browser's file input sends it, and
+     * follows redirects.
+     */
+    public HttpResponse<String> postMultipart(String url, Map<String, String> fields, String fileField, String fileName,
+                                              byte[] file) {
+        String boundary = "----envhub" + Long.toHexString(System.nanoTime());
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        java.nio.charset.Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + f.getKey() + "\"\r\n\r\n"
+                    + f.getValue() + "\r\n").getBytes(utf8));
+        }
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + fileField + "\"; filename=\""
+                + fileName + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(utf8));
+        body.writeBytes(file);
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(utf8));
+        return follow(send(HttpRequest.newBuilder(URI.create(url))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()))));
+    }
+
     /** POSTs a form and returns the answer itself, without following a redirect. */
     public HttpResponse<String> postFormOnce(String url, Map<String, String> form) {
         return send(HttpRequest.newBuilder(URI.create(url))

@@ -1,6 +1,7 @@
 package io.envhub.web.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.api.ReferenceSet;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -12,6 +13,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
@@ -31,6 +34,21 @@ public interface AdminApi {
     /** A validation status set by hand, with its mandatory reason. */
     record StatusOverride(String status, String reason) {
     }
+
+    @GET
+    @Path("/reference-sets")
+    List<ReferenceSet> referenceSets(@HeaderParam("Authorization") String bearer);
+
+    @POST
+    @Path("/reference-sets")
+    @Consumes("application/x-ndjson")
+    ReferenceSet addReferenceSet(@HeaderParam("Authorization") String bearer,
+                                  @QueryParam("name") String name, @QueryParam("sourceUrl") String sourceUrl,
+                                  @QueryParam("licence") String licence, InputStream items);
+
+    @DELETE
+    @Path("/reference-sets/{name}")
+    void removeReferenceSet(@HeaderParam("Authorization") String bearer, @PathParam("name") String name);
 
     @GET
     @Path("/queue")

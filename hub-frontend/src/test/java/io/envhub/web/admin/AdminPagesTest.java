@@ -32,14 +32,16 @@ class AdminPagesTest {
     /** Every page of the console. */
     static final List<String> PAGES = List.of("/admin", "/admin?kind=report&state=open", "/admin/review?target=alice/maze",
             "/admin/review?target=alice/maze@1.0.0", "/admin/review?target=bounty:1", "/admin/review?target=alice/maze/evals/1",
-            "/admin/audit", "/admin/audit?actor=ada&from=2026-01-01", "/admin/users", "/admin/users?q=alice");
+            "/admin/audit", "/admin/audit?actor=ada&from=2026-01-01", "/admin/users", "/admin/users?q=alice",
+            "/admin/benchmarks");
     /** Every form of the console. */
     static final List<String> FORMS = List.of("/admin/reports/1/dismiss", "/admin/versions/alice/maze/1.0.0/quarantine",
             "/admin/versions/alice/maze/1.0.0/lift", "/admin/versions/alice/maze/1.0.0/revalidate",
             "/admin/versions/alice/maze/1.0.0/status", "/admin/environments/alice/maze/unlist",
             "/admin/environments/alice/maze/relist", "/admin/evals/alice/maze/1/hide", "/admin/evals/alice/maze/1/unhide",
             "/admin/evals/alice/maze/1/delete", "/admin/users/sam/suspend", "/admin/users/sam/unsuspend",
-            "/admin/users/sam/roles/sponsor/grant", "/admin/users/sam/roles/sponsor/remove");
+            "/admin/users/sam/roles/sponsor/grant", "/admin/users/sam/roles/sponsor/remove",
+            "/admin/benchmarks/gsm8k-test/delete");
 
     @TestHTTPResource("/")
     URL root;
@@ -76,6 +78,45 @@ class AdminPagesTest {
             assertEquals(404, res.statusCode(), form);
             assertTrue(res.body().contains("class=\"error-code\">404<"), form);
         }
+        alice.get("/settings/tokens");
+        HttpResponse<String> upload = alice.postFile("/admin/benchmarks", Map.of("name", "not-hers"), "items", "i.jsonl",
+                "{\"question\": \"q\"}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(404, upload.statusCode(), "the upload form is the console's too");
+    }
+
+    @Test
+    void adaRegistersAReferenceBenchmarkFromAFileSeesItsRecheckAndRemovesIt() {
+        SettingsBrowser ada = SettingsBrowser.signIn(root.toString(), "ada");
+        String name = "bench-" + HubFixtures.unique();
+        StringBuilder jsonl = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            jsonl.append("{\"question\": \"A train leaves station ").append(i).append(" at noon and travels ").append(i * 7 + 3)
+                    .append(" miles; how far is it from home after ").append(i + 2).append(" hours?\", \"answer\": \"")
+                    .append(i).append("\"}\n");
+        }
+        assertEquals(200, ada.get("/admin/benchmarks").statusCode());
+        HttpResponse<String> bad = ada.postFile("/admin/benchmarks", Map.of("name", name, "sourceUrl", "", "licence", ""),
+                "items", "bad.jsonl", "not json\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(200, bad.statusCode(), bad.body());
+        assertTrue(bad.uri().getPath().equals("/admin/benchmarks"), bad.uri().toString());
+        assertTrue(bad.body().contains("class=\"notice-error\" role=\"alert\">") && bad.body().contains("line 1"),
+                "the hub's refusal, naming the bad line, on the page: " + bad.body());
+        assertFalse(bad.body().contains("id=\"benchmark-" + name + "\""), "nothing registered");
+
+        HttpResponse<String> added = ada.postFile("/admin/benchmarks", Map.of("name", name, "sourceUrl",
+                "https://example.org/bench", "licence", "CC-BY-4.0"), "items", "items.jsonl",
+                jsonl.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(200, added.statusCode(), added.body());
+        assertTrue(added.body().contains(name + " registered: 12 items fingerprinted"), added.body());
+        String row = added.body().substring(added.body().indexOf("id=\"benchmark-" + name + "\""));
+        row = row.substring(0, row.indexOf("</tr>"));
+        assertTrue(row.contains("<td>12</td>") && row.contains("https://example.org/bench") && row.contains("CC-BY-4.0")
+                && row.contains("by ada") && row.contains("reports"), row);
+        assertTrue(added.body().contains("href=\"/admin/benchmarks\" aria-current=\"page\""), "the console's navigation");
+
+        HttpResponse<String> removed = ada.post("/admin/benchmarks/" + name + "/delete", Map.of());
+        assertTrue(removed.body().contains(name + " removed"), removed.body());
+        assertFalse(removed.body().contains("id=\"benchmark-" + name + "\""), removed.body());
     }
 
     @Test
@@ -85,7 +126,8 @@ class AdminPagesTest {
         assertEquals(200, queue.statusCode(), queue.body());
         String html = queue.body();
         assertTrue(html.contains("<h1>Review queue</h1>"), html);
-        for (String link : List.of("/admin", "/admin/audit", "/admin/users", "/admin/funding", "/admin/payouts", "/admin/ledger")) {
+        for (String link : List.of("/admin", "/admin/audit", "/admin/users", "/admin/benchmarks", "/admin/funding", "/admin/payouts",
+                "/admin/ledger")) {
             assertTrue(html.contains("href=\"" + link + "\""), "the console links " + link);
         }
         assertTrue(html.contains("<option value=\"report\">report</option>"), "filter by kind");

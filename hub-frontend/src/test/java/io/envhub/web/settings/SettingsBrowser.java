@@ -55,6 +55,15 @@ public final class SettingsBrowser {
         return browser.postFormOnce(root + path, form);
     }
 
+    /** POSTs a multipart form with one file and the CSRF token of the last page shown, as a page's upload form would. */
+    public HttpResponse<String> postFile(String path, Map<String, String> fields, String fileField, String fileName, byte[] file) {
+        Map<String, String> form = new LinkedHashMap<>(fields);
+        form.put("csrf-token", csrf(lastPage));
+        HttpResponse<String> res = browser.postMultipart(root + path, form, fileField, fileName, file);
+        lastPage = res.body();
+        return res;
+    }
+
     /** POSTs exactly these fields (e.g. without the CSRF token). */
     public HttpResponse<String> postRaw(String path, Map<String, String> fields) {
         HttpResponse<String> res = browser.postForm(root + path, fields);
