@@ -127,14 +127,14 @@ public class BountyService {
         List<String> undecided = Machine.SUBMISSION.states().stream()
                 .filter(st -> Machine.SUBMISSION.allows(st, "withdraw")).toList();
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = Bounty.getEntityManager().createNativeQuery("SELECT id, status FROM submissions"
+        List<Object[]> rows = Bounty.getEntityManager().createNativeQuery("SELECT id, status FROM bounty.submissions"
                 + " WHERE bounty_id = ?1 AND status IN (?2) ORDER BY id FOR UPDATE")
                 .setParameter(1, b.id).setParameter(2, undecided).getResultList();
         for (Object[] row : rows) {
             long submission = ((Number) row[0]).longValue();
             String from = (String) row[1];
             String to = Machine.SUBMISSION.next(from, "withdraw");
-            Bounty.getEntityManager().createNativeQuery("UPDATE submissions SET status = ?1, updated_at = ?2 WHERE id = ?3")
+            Bounty.getEntityManager().createNativeQuery("UPDATE bounty.submissions SET status = ?1, updated_at = ?2 WHERE id = ?3")
                     .setParameter(1, to).setParameter(2, b.updatedAt).setParameter(3, submission).executeUpdate();
             audit.record(b.id, "submission", submission, "bounty_cancelled", actor, from, to);
         }

@@ -190,7 +190,7 @@ class MoneyFlowTest {
         long sub = Api.submit(id, "alice", env(), "1.0.0");
         as("sam").post("/api/v1/bounties/{id}/cancel", id).then().statusCode(200);
         as("alice").get("/api/v1/submissions/{s}", sub).then().statusCode(200).body("status", equalTo("withdrawn"));
-        as("sam").get("/api/v1/bounties/{id}/audit", id).then().body("action", hasItem("bounty_cancelled"));
+        as("ada").get("/api/v1/bounties/{id}/audit", id).then().body("action", hasItem("bounty_cancelled"));
         assertEquals(0, Money.escrow(id));
         balanced();
     }
