@@ -60,8 +60,8 @@ class HostedSessionEndToEndTest {
         push(hub, alice, good, Fixtures.env(good, Fixtures.GOOD), "public");
         push(hub, alice, secret, Fixtures.env(secret, Fixtures.GOOD), "private");
         push(hub, alice, broken, Fixtures.env(broken, "X = 1\n"), "public");
-        assertEquals("validated", awaitStatus(hub, alice, "alice/" + good));
-        assertEquals("validated", awaitStatus(hub, alice, "alice/" + secret));
+        assertEquals("verified", awaitStatus(hub, alice, "alice/" + good));
+        assertEquals("verified", awaitStatus(hub, alice, "alice/" + secret));
         assertEquals("failed", awaitStatus(hub, alice, "alice/" + broken));
 
         String path = "/api/v1/environments/alice/%s/versions/0.1.0/sessions";
@@ -159,8 +159,8 @@ class HostedSessionEndToEndTest {
         String status = null;
         while (System.nanoTime() < deadline) {
             status = given().auth().oauth2(token).get(hub + "/api/v1/environments/" + env + "/versions/0.1.0").then()
-                    .statusCode(200).extract().jsonPath().getString("status");
-            if ("validated".equals(status) || "failed".equals(status) || "error".equals(status)) {
+                    .statusCode(200).extract().jsonPath().getString("trustStatus");
+            if (!"validating".equals(status)) {
                 return status;
             }
             Thread.sleep(500);
