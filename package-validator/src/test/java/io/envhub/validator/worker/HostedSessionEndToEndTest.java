@@ -61,7 +61,8 @@ class HostedSessionEndToEndTest {
         push(hub, alice, secret, Fixtures.env(secret, Fixtures.GOOD), "private");
         push(hub, alice, broken, Fixtures.env(broken, "X = 1\n"), "public");
         assertEquals("verified", awaitStatus(hub, alice, "alice/" + good));
-        assertEquals("verified", awaitStatus(hub, alice, "alice/" + secret));
+        // the same dataset as the public one: flagged for that overlap, and still a version that passed validation
+        assertEquals("flagged", awaitStatus(hub, alice, "alice/" + secret));
         assertEquals("failed", awaitStatus(hub, alice, "alice/" + broken));
 
         String path = "/api/v1/environments/alice/%s/versions/0.1.0/sessions";
