@@ -50,7 +50,7 @@ class GvisorEngineTest {
         assertEquals(ValidationReport.VALIDATED, r.status(), ReportJson.write(r));
         assertTrue(r.runtimeVerified());
         r.checks().forEach(c -> assertEquals(CheckStatus.PASS, c.checkStatus(), c.id() + ": " + c.message()));
-        assertEquals(17, r.checks().size());
+        assertEquals(19, r.checks().size()); // with trust.sparsity and trust.diversity (issue 31)
         assertEquals(25, r.dataset().size());
         assertEquals(Boolean.TRUE, r.trust().deterministic());
         assertEquals("gvisor", r.limits().sandbox());
