@@ -136,9 +136,11 @@ class PushSummaryIT {
         assertEquals("Status: verified with 1 flag", lines.get(0), strict.out());
         assertTrue(lines.get(1).startsWith("  ! trust.reward_hacking: reward hacking: the empty completion scores 1.000"),
                 strict.out());
-        assertTrue(lines.get(2).startsWith("  ⚑ reward-hacking: ") && lines.get(2).contains("empty"), strict.out());
+        // trust v2: each finding with its category and the fix hint on the next line
+        assertTrue(lines.get(2).startsWith("  ⚑ hacking: reward hacking: the empty completion scores 1.000"), strict.out());
+        assertTrue(lines.get(3).strip().startsWith("fix: "), strict.out());
         assertEquals("Report: https://web.example/alice/" + name + "/versions/0.1.1", lines.get(lines.size() - 1));
-        assertEquals(4, lines.size(), strict.out());
+        assertEquals(5, lines.size(), strict.out());
 
         CliRun.Result versions = alice().run("versions", "alice/" + name);
         assertTrue(versions.out().lines().anyMatch(l -> l.matches("0\\.1\\.1\\s+verified with 1 flag\\s+.*")), versions.out());
