@@ -1,6 +1,7 @@
 package io.envhub.registry.evaluation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.api.ChatContent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.envhub.contract.ProblemCode;
@@ -115,7 +116,7 @@ final class V1Episodes {
         for (JsonNode node : nodes) {
             JsonNode m = node.path("message");
             if ("tool".equals(m.path("role").asText()) && m.path("tool_call_id").isTextual()) {
-                results.put(m.path("tool_call_id").asText(), text(m.path("content")));
+                results.put(m.path("tool_call_id").asText(), ChatContent.text(m.path("content")));
             }
         }
         java.util.Set<String> called = new java.util.HashSet<>();
@@ -136,26 +137,11 @@ final class V1Episodes {
                         results.get(id)));
             }
             String reasoning = m.path("reasoning_content").isTextual() ? m.path("reasoning_content").asText() : null;
-            turns.add(new Turn(role, text(m.path("content")), reasoning, "tool".equals(role) ? m.path("name").asText(null) : null,
+            String toolName = "tool".equals(role) ? m.path("name").asText(null) : null;
+            turns.add(new Turn(role, ChatContent.text(m.path("content")), reasoning, toolName,
                     node.path("sampled").asBoolean(false), calls));
         }
         return turns;
-    }
-
-    /** Content as text: a string, or the text parts of a list of content parts (other parts named in brackets). */
-    static String text(JsonNode content) {
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        if (content.isArray()) {
-            StringBuilder text = new StringBuilder();
-            for (JsonNode part : content) {
-                text.append(part.path("text").isTextual() ? part.path("text").asText() : "[" + part.path("type").asText("part") + "]")
-                        .append("\n\n");
-            }
-            return text.toString().strip();
-        }
-        return content.isMissingNode() || content.isNull() ? "" : content.toString();
     }
 
     private static JsonNode task(JsonNode episode, JsonNode trace) {

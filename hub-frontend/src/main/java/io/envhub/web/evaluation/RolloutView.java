@@ -1,6 +1,7 @@
 package io.envhub.web.evaluation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.api.ChatContent;
 import io.envhub.web.evaluation.EvalViews.Rollout;
 import io.envhub.web.evaluation.EvalViews.Turn;
 import java.util.ArrayList;
@@ -86,7 +87,7 @@ public record RolloutView(long index, String exampleId, List<Message> prompt, Li
         if (value.isArray()) {
             for (JsonNode m : value) {
                 if (m.isObject()) {
-                    out.add(message(m.path("role").asText(""), content(m.path("content"))));
+                    out.add(message(m.path("role").asText(""), ChatContent.text(m.path("content"))));
                 } else {
                     out.add(message("", m.isTextual() ? m.asText() : m.toString()));
                 }
@@ -95,22 +96,6 @@ public record RolloutView(long index, String exampleId, List<Message> prompt, Li
         }
         out.add(message("", value.isTextual() ? value.asText() : value.toString()));
         return out;
-    }
-
-    /** Content as text: a string, or the text parts of a list of content parts. */
-    private static String content(JsonNode content) {
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        if (content.isArray()) {
-            StringBuilder text = new StringBuilder();
-            for (JsonNode part : content) {
-                text.append(part.path("text").isTextual() ? part.path("text").asText() : "[" + part.path("type").asText("part") + "]")
-                        .append("\n\n");
-            }
-            return text.toString().strip();
-        }
-        return content.isMissingNode() || content.isNull() ? "" : content.toString();
     }
 
     private static Message message(String role, String text) {
