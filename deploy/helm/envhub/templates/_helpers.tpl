@@ -49,6 +49,10 @@ http://{{ include "envhub.fullname" . }}-bounty-service:{{ .Values.bountyService
 {{- default (printf "%s-keycloak-clients" (include "envhub.fullname" .)) .Values.keycloak.existingSecret -}}
 {{- end -}}
 
+{{- define "envhub.sessionsSecret" -}}
+{{- default (printf "%s-sessions" (include "envhub.fullname" .)) .Values.sessions.existingSecret -}}
+{{- end -}}
+
 {{- define "envhub.notificationsSecret" -}}
 {{- default (printf "%s-notifications" (include "envhub.fullname" .)) .Values.notifications.existingSecret -}}
 {{- end -}}

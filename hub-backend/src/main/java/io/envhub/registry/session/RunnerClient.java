@@ -41,9 +41,17 @@ public class RunnerClient {
         this.json = json;
     }
 
-    void start(String runner, String id, String wheelUrl, String owner) {
+    /**
+     * Starts a session on a runner.
+     *
+     * @return the address later calls of this session go to: the runner's own (advertised) URL when it names one,
+     *     which it does when runners share one load-balanced address, else {@code runner}
+     */
+    String start(String runner, String id, String wheelUrl, String owner) {
         String body = json.createObjectNode().put("id", id).put("wheelUrl", wheelUrl).put("owner", owner).toString();
-        send(runner, "", "POST", body, config.startTimeout());
+        JsonNode answer = send(runner, "", "POST", body, config.startTimeout());
+        String advertised = answer == null ? "" : answer.path("runnerUrl").asText("");
+        return advertised.matches("https?://[^\\s/]+(/\\S*)?") ? advertised : runner;
     }
 
     JsonNode call(String runner, String id, String op, String body) {

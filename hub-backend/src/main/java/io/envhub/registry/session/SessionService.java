@@ -99,7 +99,12 @@ public class SessionService {
         String runner = QuarkusTransaction.requiringNew().call(() -> reserve(id, user.id, v.id));
         String wheelUrl = presigned.get(found.artifact().objectKey, found.artifact().filename);
         try {
-            runners.start(runner, id, wheelUrl, owner);
+            String holder = runners.start(runner, id, wheelUrl, owner);
+            if (!holder.equals(runner)) {
+                QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                        "UPDATE hub.hosted_sessions SET runner_url = ?2 WHERE id = ?1").setParameter(1, id)
+                        .setParameter(2, holder).executeUpdate());
+            }
         } catch (RuntimeException e) {
             end(id, "start failed: " + e.getMessage());
             throw e instanceof RunnerClient.SessionEnded

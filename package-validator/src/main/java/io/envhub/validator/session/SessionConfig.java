@@ -3,6 +3,7 @@ package io.envhub.validator.session;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Settings of the session runner (hosted OpenEnv sessions beside the job worker). */
 @ConfigMapping(prefix = "envhub.validator.sessions")
@@ -26,6 +27,13 @@ public interface SessionConfig {
     /** How long one reset or step may take before the session process is killed. */
     @WithDefault("PT60S")
     Duration stepTimeout();
+
+    /**
+     * The URL hub-backend reaches this runner at directly (ENVHUB_SESSION_RUNNER_ADVERTISE_URL), returned when a session
+     * starts: where runners sit behind one load-balanced address (a Kubernetes Service), a session's later calls must
+     * reach the process holding it, not any replica. Unset: the address the start was sent to.
+     */
+    Optional<String> advertiseUrl();
 
     /** How long installing and loading an environment may take. */
     @WithDefault("PT120S")

@@ -53,7 +53,9 @@ public class SessionRunnerResource {
             throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "id and wheelUrl are required");
         }
         runner.open(body.id(), body.wheelUrl(), body.owner());
-        return Response.status(201).entity(json.createObjectNode().put("id", body.id())).build();
+        ObjectNode started = json.createObjectNode().put("id", body.id());
+        config.advertiseUrl().ifPresent(url -> started.put("runnerUrl", url));
+        return Response.status(201).entity(started).build();
     }
 
     @POST

@@ -128,6 +128,9 @@ class HostedSessionEndToEndTest {
         get(hub + "/openenv/" + started.path("id").asText() + "/health", 404);
         HTTP.send(HttpRequest.newBuilder(URI.create(hub + third.path("baseUrl").asText())).DELETE().build(),
                 HttpResponse.BodyHandlers.ofString());
+
+        // only the starts went through the shared address; each session's calls went to the runner holding it
+        assertEquals(java.util.Collections.nCopies(3, "POST /internal/v1/sessions"), SessionHubProcess.balancer.seen());
     }
 
     private static HttpResponse<String> post(String url, String body) throws Exception {

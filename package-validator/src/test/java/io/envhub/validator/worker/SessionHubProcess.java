@@ -10,9 +10,12 @@ import java.util.Map;
 /**
  * The packaged hub-backend as a process whose session runner is this validator: the validator's HTTP port is chosen
  * here (free now) and handed to both. Small limits so the test can reach them: two open sessions per user, eight
- * resets and steps per user and minute.
+ * resets and steps per user and minute. The hub knows the runner only by a load-balanced address in front of it (as a
+ * Kubernetes Service would be); the runner advertises its own, which later calls of each session must use.
  */
 public class SessionHubProcess implements QuarkusTestResourceLifecycleManager {
+    /** The shared address the hub starts sessions through; static so the test can read what reached it. */
+    static LoadBalancerStandIn balancer;
     private final HubBackendServer hub = new HubBackendServer();
 
     @Override
@@ -26,10 +29,17 @@ public class SessionHubProcess implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String url = hub.start(Map.of("ENVHUB_VALIDATION_LEASE", "PT3S", "ENVHUB_SESSION_RUNNERS", "http://127.0.0.1:" + port,
+        String runner = "http://127.0.0.1:" + port;
+        try {
+            balancer = new LoadBalancerStandIn(runner);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String url = hub.start(Map.of("ENVHUB_VALIDATION_LEASE", "PT3S", "ENVHUB_SESSION_RUNNERS", balancer.url(),
                 "ENVHUB_SESSION_MAX_PER_USER", "2", "ENVHUB_SESSION_STEPS_PER_MINUTE", "8"),
                 "hub-backend-sessions.log");
         return Map.of("envhub.validator.hub-url", url,
+                "envhub.validator.sessions.advertise-url", runner,
                 "quarkus.http.test-port", Integer.toString(port),
                 "envhub.validator.dependency-index", "off",
                 "envhub.validator.worker.enabled", "true",
@@ -41,5 +51,8 @@ public class SessionHubProcess implements QuarkusTestResourceLifecycleManager {
     @Override
     public void stop() {
         hub.stop();
+        if (balancer != null) {
+            balancer.stop();
+        }
     }
 }

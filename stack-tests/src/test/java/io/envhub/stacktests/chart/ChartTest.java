@@ -63,7 +63,8 @@ class ChartTest {
         ownSecrets = RenderedChart.render(helm, "--set", "postgresql.existingSecret=,postgresql.password=p",
                 "--set", "s3.existingSecret=,s3.accessKey=a,s3.secretKey=s", "--set", "keycloak.existingSecret=,"
                         + "keycloak.clientSecrets.frontend=f,keycloak.clientSecrets.backend=b,keycloak.clientSecrets.admin=a,"
-                        + "keycloak.clientSecrets.bounty=c,keycloak.clientSecrets.validator=v");
+                        + "keycloak.clientSecrets.bounty=c,keycloak.clientSecrets.validator=v",
+                "--set", "sessions.existingSecret=,sessions.runnerSecret=r");
     }
 
     private Stream<RenderedChart> renders() {
@@ -176,7 +177,7 @@ class ChartTest {
             Set<String> secrets = new TreeSet<>();
             pod.getContainers().get(0).getEnv().stream().filter(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
                     .forEach(e -> secrets.add(e.getName()));
-            assertEquals(Set.of("ENVHUB_VALIDATOR_CLIENT_SECRET"), secrets);
+            assertEquals(Set.of("ENVHUB_VALIDATOR_CLIENT_SECRET", "ENVHUB_SESSION_RUNNER_SECRET"), secrets);
 
             NetworkPolicy np = chart.one(NetworkPolicy.class, PREFIX + "package-validator");
             assertEquals(Map.of("app.kubernetes.io/name", "package-validator", "app.kubernetes.io/instance", "envhub"),
@@ -219,6 +220,35 @@ class ChartTest {
         Secret clients = ownSecrets.one(Secret.class, PREFIX + "keycloak-clients");
         assertEquals(Set.of("frontend", "backend", "admin", "bounty", "validator"), clients.getStringData().keySet());
         assertEquals(0, defaults.all(Secret.class).size(), "with existing Secrets the chart renders none");
+    }
+
+    @Test
+    void hostedSessionsStartThroughTheValidatorServiceAndStayOnTheirPod() {
+        renders().forEach(chart -> {
+            Map<String, String> hub = new LinkedHashMap<>();
+            container(chart, "hub-backend").getEnv().forEach(e -> hub.put(e.getName(), e.getValue()));
+            assertEquals("http://" + PREFIX + "package-validator:8083", hub.get("ENVHUB_SESSION_RUNNERS"));
+            Map<String, EnvVar> validator = new LinkedHashMap<>();
+            container(chart, "package-validator").getEnv().forEach(e -> validator.put(e.getName(), e));
+            assertEquals("status.podIP", validator.get("POD_IP").getValueFrom().getFieldRef().getFieldPath());
+            assertEquals("http://$(POD_IP):8083", validator.get("ENVHUB_SESSION_RUNNER_ADVERTISE_URL").getValue());
+            // POD_IP is declared before the variable that refers to it (Kubernetes expands only earlier ones)
+            List<String> order = new ArrayList<>(validator.keySet());
+            assertTrue(order.indexOf("POD_IP") < order.indexOf("ENVHUB_SESSION_RUNNER_ADVERTISE_URL"), order.toString());
+            // both sides read the runner secret from the same Secret key
+            for (String s : List.of("hub-backend", "package-validator")) {
+                var ref = container(chart, s).getEnv().stream().filter(e -> e.getName().equals("ENVHUB_SESSION_RUNNER_SECRET"))
+                        .findFirst().orElseThrow().getValueFrom().getSecretKeyRef();
+                assertEquals("runner-secret", ref.getKey(), s);
+            }
+            // the validators' NetworkPolicy lets hub-backend's pods in on the runner's port
+            NetworkPolicy np = chart.one(NetworkPolicy.class, PREFIX + "package-validator");
+            assertTrue(np.getSpec().getIngress().stream().flatMap(r -> r.getFrom().stream())
+                    .anyMatch(peer -> peer.getPodSelector() != null
+                            && "hub-backend".equals(peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/name"))),
+                    np.getSpec().getIngress().toString());
+        });
+        assertEquals("r", ownSecrets.one(Secret.class, PREFIX + "sessions").getStringData().get("runner-secret"));
     }
 
     @Test
