@@ -96,6 +96,30 @@ class HostedSessionEndToEndTest {
         assertEquals(1.2, s.path("reward").asDouble(), 1e-9);
         assertEquals(1, get(base + "/state").path("step_count").asInt());
 
+        // the same session over OpenEnv's WebSocket transport, the one its EnvClient speaks
+        try (SocketProbe ws = new SocketProbe(base)) {
+            JsonNode wsReset = ws.ask("{\"type\": \"reset\", \"data\": {\"seed\": 1}}");
+            assertEquals("observation", wsReset.path("type").asText(), wsReset.toString());
+            assertEquals("What is 1 + 5? Reply with the number only.", wsReset.path("data").path("observation").path("prompt").asText());
+            assertFalse(wsReset.path("data").path("done").asBoolean());
+            JsonNode wsStep = ws.ask("{\"type\": \"step\", \"data\": {\"message\": \"7\"}}");
+            assertEquals("observation", wsStep.path("type").asText(), wsStep.toString());
+            assertTrue(wsStep.path("data").path("done").asBoolean());
+            assertEquals(0.2, wsStep.path("data").path("reward").asDouble(), 1e-9, "a wrong reply gets only the format part");
+            JsonNode wsState = ws.ask("{\"type\": \"state\"}");
+            assertEquals("state", wsState.path("type").asText());
+            assertEquals(1, wsState.path("data").path("step_count").asInt());
+            JsonNode unknown = ws.ask("{\"type\": \"teleport\"}");
+            assertEquals("error", unknown.path("type").asText());
+            assertEquals("UNKNOWN_TYPE", unknown.path("data").path("code").asText());
+            assertEquals("INVALID_JSON", ws.ask("not json").path("data").path("code").asText());
+        }
+        try (SocketProbe nowhere = new SocketProbe(hub + "/openenv/" + "0".repeat(32))) {
+            JsonNode refused = nowhere.next();
+            assertEquals("SESSION_ERROR", refused.path("data").path("code").asText(), refused.toString());
+            assertTrue(nowhere.closedByServer(), "a socket on no session is closed");
+        }
+
         // at most two open sessions per user
         JsonNode second = JSON.readTree(given().auth().oauth2(alice).post(hub + path.formatted(good)).then().statusCode(201)
                 .extract().asString());
@@ -112,7 +136,7 @@ class HostedSessionEndToEndTest {
         JsonNode third = JSON.readTree(given().auth().oauth2(alice).post(hub + path.formatted(good)).then().statusCode(201)
                 .extract().asString());
 
-        // at most eight resets and steps per user and minute (two were taken above, one by the dead session)
+        // at most eight resets and steps per user and minute (four were taken above, one by the dead session)
         int status = 200;
         int calls = 0;
         while (status == 200 && calls < 20) {
@@ -120,7 +144,7 @@ class HostedSessionEndToEndTest {
             calls++;
         }
         assertEquals(429, status);
-        assertTrue(calls <= 9, "refused after " + calls + " more calls (five left in this window, eight if a new one began)");
+        assertTrue(calls <= 9, "refused after " + calls + " more calls (three left in this window, eight if a new one began)");
 
         HttpResponse<String> closed = HTTP.send(HttpRequest.newBuilder(URI.create(base)).DELETE().build(),
                 HttpResponse.BodyHandlers.ofString());
