@@ -95,18 +95,65 @@ public final class GvisorSandbox implements Sandbox {
         return execute(spec);
     }
 
-    private SandboxResult execute(SandboxSpec spec) {
-        SandboxLimits limits = spec.limits();
-        Path run;
+    /**
+     * Starts a long-lived command (a hosted session) in its own gVisor sandbox, with {@link #run}'s isolation and
+     * limits: its standard input and output are the caller's channel. The CPU limit is enforced from outside as in
+     * {@link #run} (a watcher adds up the sandbox's host CPU time); the run's directory goes when the process ends.
+     */
+    @Override
+    public Process start(SandboxSpec spec) {
+        if (!verified) {
+            verify();
+        }
+        Path run = bundle(spec);
+        ProcessBuilder pb = new ProcessBuilder(commandLine(run, spec.limits())).directory(run.toFile());
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
+        Process process;
         try {
-            run = Files.createTempDirectory(base, "run-");
+            process = pb.start();
+        } catch (IOException e) {
+            deleteTree(run);
+            throw new SandboxUnavailableException("sandbox unavailable: cannot start runsc: " + e.getMessage());
+        }
+        process.onExit().thenRun(() -> deleteTree(run));
+        long cpuLimit = spec.limits().cpuSeconds();
+        Thread watch = new Thread(() -> {
+            while (process.isAlive()) {
+                if (ProcessTreeCpu.seconds(process.toHandle()) > cpuLimit) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                    return;
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "gvisor-cpu-watch");
+        watch.setDaemon(true);
+        watch.start();
+        return process;
+    }
+
+    /** A run's directory: its OCI bundle ({@code config.json}) and the job directory. */
+    private Path bundle(SandboxSpec spec) {
+        try {
+            Path run = Files.createTempDirectory(base, "run-");
             Files.createDirectories(run.resolve("job"));
             Files.setPosixFilePermissions(run.resolve("job"), PosixFilePermissions.fromString("rwxrwxrwx"));
             Files.writeString(run.resolve("config.json"), JSON.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(config(spec, run.resolve("job"))));
+            return run;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare a gVisor bundle under " + base, e);
         }
+    }
+
+    private SandboxResult execute(SandboxSpec spec) {
+        SandboxLimits limits = spec.limits();
+        Path run = bundle(spec);
         try {
             ProcessRunner.Outcome o = ProcessRunner.run(commandLine(run, limits), Map.of(), run, spec.stdin(),
                     limits.outputCapBytes(), limits.wallSeconds() * 1000L + 15_000,

@@ -21,6 +21,7 @@ class GvisorEngineTest {
 
     private static EngineFixture fx;
     private static ValidationEngine engine;
+    private static GvisorSandbox gvisorSandbox;
 
     @BeforeAll
     static void setUp() {
@@ -34,6 +35,7 @@ class GvisorEngineTest {
         }
         Prerequisites.require(problem == null, "a usable gVisor sandbox (" + problem + ")");
         engine = new ValidationEngine(gvisor, fx.settings());
+        gvisorSandbox = gvisor;
     }
 
     @AfterAll
@@ -54,6 +56,22 @@ class GvisorEngineTest {
         assertEquals(25, r.dataset().size());
         assertEquals(Boolean.TRUE, r.trust().deterministic());
         assertEquals("gvisor", r.limits().sandbox());
+    }
+
+    @Test
+    void aHostedSessionRunsUnderGvisor() {
+        Path wheel = Fixtures.env("session-env", Fixtures.GOOD).write(fx.wheels);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (SessionProcess session = new SessionLauncher(gvisorSandbox, fx.settings(), null).start(wheel, null, 120, 90_000)) {
+            var reset = session.call(json.createObjectNode().put("op", "reset").put("seed", 1), 30_000);
+            assertEquals("What is 1 + 5? Reply with the number only.", reset.path("observation").path("prompt").asText(),
+                    reset.toString());
+            var step = json.createObjectNode().put("op", "step");
+            step.putObject("action").put("message", "6");
+            var scored = session.call(step, 30_000);
+            assertTrue(scored.path("done").asBoolean(), scored.toString());
+            assertEquals(1.2, scored.path("reward").asDouble(), 1e-9);
+        }
     }
 
     @Test

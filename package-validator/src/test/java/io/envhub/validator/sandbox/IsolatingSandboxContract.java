@@ -32,6 +32,37 @@ public abstract class IsolatingSandboxContract extends SandboxContract {
     }
 
     @Test
+    void aStartedProcessTalksOverItsStandardStreamsIsolatedAndDiesWithItsTree() throws Exception {
+        Process p = sandbox.start(new SandboxSpec(List.of("/usr/bin/python3", "-I", "-u", "-c", """
+                import os, socket, sys
+                for line in sys.stdin:
+                    try:
+                        socket.create_connection(("1.1.1.1", 53), timeout=2)
+                        net = "network"
+                    except OSError:
+                        net = "no-network"
+                    print(line.strip(), os.getuid(), os.path.exists("/etc/shadow"), net, flush=True)
+                """), List.of(), java.util.Map.of(), null, LIMITS));
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+                var out = new java.io.PrintWriter(p.getOutputStream(), true)) {
+            out.println("ping");
+            String answer = in.readLine();
+            assertTrue(answer != null && answer.startsWith("ping "), "answer: " + answer);
+            String[] parts = answer.split(" ");
+            assertNotEquals("0", parts[1], "uid");
+            assertEquals("False", parts[2], "sees /etc/shadow");
+            assertEquals("no-network", parts[3]);
+            out.println("again");
+            assertTrue(in.readLine().startsWith("again "), "a second line on the same process");
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor();
+        }
+        assertFalse(p.isAlive());
+    }
+
+    @Test
     void neverRunsAsRoot() {
         SandboxResult r = python(LIMITS, List.of(), "import os\nprint(os.getuid(), os.getgid())\n");
         assertEquals(0, r.exitCode(), r.stderr());
