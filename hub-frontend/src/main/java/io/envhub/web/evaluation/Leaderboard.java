@@ -54,6 +54,12 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         return of(runs, versions, requested, sort, order, null, null);
     }
 
+    /** Builds it for one setting, every provenance. */
+    static Leaderboard of(List<RunSummary> runs, List<VersionSummary> versions, String requested, String sort, String order,
+                          String requestedSetting) {
+        return of(runs, versions, requested, sort, order, requestedSetting, null);
+    }
+
     /**
      * Builds it for one setting.
      *
