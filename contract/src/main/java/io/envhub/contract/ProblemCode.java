@@ -42,6 +42,7 @@ public enum ProblemCode {
     DEADLINE_PASSED("deadline-passed"),
     DISCUSSION_CLOSED("discussion-closed"),
     ENV_MISMATCH("env-mismatch"),
+    EVAL_HOST_NOT_ALLOWED("eval-host-not-allowed"),
     EXAMPLE_IDS_MISMATCH("example-ids-mismatch"),
     FIELD_TOO_LONG("field-too-long"),
     FILENAME_USED("filename-used"),

@@ -47,6 +47,7 @@ public record StackConfig(Path repo, Path dataDir, Map<String, String> env) {
         d.put("ENVHUB_VALIDATOR_CLIENT_SECRET", "dev-validator-secret");
         // a local stack's webhook receivers run on this machine: private addresses and http:// are allowed (said on up)
         d.put("ENVHUB_WEBHOOK_ALLOW_PRIVATE", "true");
+        d.put("ENVHUB_EVAL_ALLOW_LOOPBACK", "true");
         return Map.copyOf(d);
     }
 

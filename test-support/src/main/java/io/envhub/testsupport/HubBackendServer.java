@@ -24,6 +24,8 @@ public final class HubBackendServer {
     private final S3ProxyTestResource s3 = new S3ProxyTestResource();
     private Process hub;
     private String url;
+    private Map<String, String> env;
+    private Path log;
 
     /** Whether the packaged jar exists (it does in a reactor build that reached this module). */
     public static boolean available() {
@@ -52,14 +54,9 @@ public final class HubBackendServer {
             env.put("ENVHUB_HUB_URL", url);
             env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
             env.putAll(extraEnv);
-            ProcessBuilder pb = new ProcessBuilder("java", "-Xmx384m", "-jar", JAR.toString());
-            pb.environment().putAll(env);
-            Path log = Path.of("target", logName).toAbsolutePath();
-            pb.redirectErrorStream(true).redirectOutput(log.toFile());
-            hub = pb.start();
-            if (!Http.awaitOk(url + "/q/health/ready", Duration.ofSeconds(240), hub::isAlive)) {
-                throw new IllegalStateException("hub-backend did not become ready; see " + log);
-            }
+            this.env = env;
+            this.log = Path.of("target", logName).toAbsolutePath();
+            launch(ProcessBuilder.Redirect.to(log.toFile()));
             return url;
         } catch (IOException e) {
             stop();
@@ -69,6 +66,39 @@ public final class HubBackendServer {
             stop();
             throw new IllegalStateException(e);
         }
+    }
+
+    private void launch(ProcessBuilder.Redirect output) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("java", "-Xmx384m", "-jar", JAR.toString());
+        pb.environment().putAll(env);
+        pb.redirectErrorStream(true).redirectOutput(output);
+        hub = pb.start();
+        if (!Http.awaitOk(url + "/q/health/ready", Duration.ofSeconds(240), hub::isAlive)) {
+            throw new IllegalStateException("hub-backend did not become ready; see " + log);
+        }
+    }
+
+    /**
+     * Stops the backend process (TERM, as an orchestrator does) and starts it again on the same port, database and
+     * object store; its log goes on in the same file.
+     */
+    public void restart() throws IOException, InterruptedException {
+        hub.destroy();
+        if (!hub.waitFor(30, TimeUnit.SECONDS)) {
+            hub.destroyForcibly().waitFor();
+        }
+        launch(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    }
+
+    /** Its log file (stdout and stderr of every start). */
+    public Path log() {
+        return log;
+    }
+
+    /** ENVHUB_DB_URL, ENVHUB_DB_USER and ENVHUB_DB_PASSWORD of its test database. */
+    public Map<String, String> database() {
+        return Map.of("ENVHUB_DB_URL", env.get("ENVHUB_DB_URL"), "ENVHUB_DB_USER", env.get("ENVHUB_DB_USER"),
+                "ENVHUB_DB_PASSWORD", env.get("ENVHUB_DB_PASSWORD"));
     }
 
     /** Its base URL once started. */

@@ -1,6 +1,7 @@
 package io.envhub.bounty.submission;
 
 import io.envhub.bounty.access.Callers;
+import io.envhub.bounty.submission.SubmissionViews.HubEvalLink;
 import io.envhub.bounty.submission.SubmissionViews.ReviewRequest;
 import io.envhub.bounty.submission.SubmissionViews.SubmissionView;
 import io.envhub.bounty.submission.SubmissionViews.SubmitRequest;
@@ -8,6 +9,7 @@ import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -56,6 +58,17 @@ public class SubmissionActionsResource {
     @Operation(summary = "Take a submission into review", description = "The sponsor or an admin: submitted → in_review.")
     public SubmissionView startReview(@PathParam("subId") long subId) {
         return submissions.startReview(subId, callers.actor());
+    }
+
+    @PUT
+    @Path("/hub-eval")
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Link a hub-run evaluation", description = "{\"runId\":\"...\"}: the sponsor (or an admin) "
+            + "records the hub-run evaluation they started on hub-backend for the submission's current version (issue 33); "
+            + "the submission then shows it as hubEvalRunId to the sponsor and admins. Never the submitter.")
+    public SubmissionView linkHubEval(@PathParam("subId") long subId, HubEvalLink body) {
+        return submissions.linkHubEval(subId, body == null ? null : body.runId(), callers.actor());
     }
 
     @POST

@@ -89,7 +89,8 @@ public class SubmissionReader implements Participation {
         List<VersionView> history = versions.stream()
                 .map(v -> new VersionView(v.number, v.environment, v.version, v.sha256, v.submittedAt)).toList();
         return new SubmissionView(s.id, s.bountyId, b.title, s.status, s.submitterUsername, latest.environment, latest.version,
-                latest.sha256, s.createdAt, s.updatedAt, history, reviews, allowedActions(s, b, actor));
+                latest.sha256, s.createdAt, s.updatedAt, history, reviews, allowedActions(s, b, actor),
+                BountyService.mayManage(b, actor) ? latest.hubEvalRunId : null);
     }
 
     @Override

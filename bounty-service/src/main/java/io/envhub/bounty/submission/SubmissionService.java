@@ -72,6 +72,33 @@ public class SubmissionService {
         return view;
     }
 
+    /**
+     * The sponsor (or an admin) links the hub-run evaluation they started on hub-backend to the submission's current
+     * version (issue 33): the review page then shows its progress and result. A later request replaces the link.
+     */
+    @Transactional
+    public SubmissionView linkHubEval(long submissionId, String runId, Actor actor) {
+        actor.requireSignedIn();
+        Submission s = Submission.lockedById(submissionId)
+                .orElseThrow(() -> new ApiException.NotFound("Submission " + submissionId + " does not exist."));
+        Bounty b = BountyService.visible(s.bountyId, actor);
+        if (!BountyService.mayManage(b, actor) || actor.is(s.submitterSubject)) {
+            throw new ApiException.Forbidden("Only the sponsor of bounty " + b.id + " (and admins) may ask for a hub-run "
+                    + "evaluation of its submissions.");
+        }
+        if (runId == null || !runId.matches("[0-9A-Za-z-]{1,64}")) {
+            throw new ApiException.Invalid(ProblemCode.INVALID_REQUEST, "runId must be the id of a hub-run evaluation "
+                    + "(letters, digits and dashes, at most 64).");
+        }
+        SubmissionVersion latest = SubmissionVersion.latest(s.id);
+        String before = latest.hubEvalRunId;
+        latest.hubEvalRunId = runId;
+        latest.hubEvalRequestedBy = actor.username();
+        latest.hubEvalRequestedAt = now();
+        audit.record(s.bountyId, "submission", s.id, "hub_eval", actor, before, runId);
+        return reader.view(s, b, actor);
+    }
+
     /** The submitter answers "changes requested" with a new version (the history is kept). */
     public SubmissionView resubmit(long submissionId, String environment, String version, Actor actor) {
         actor.requireContributor();

@@ -30,6 +30,17 @@ public class SubmissionVersion extends PanacheEntityBase {
     @Column(name = "submitted_at", updatable = false)
     public OffsetDateTime submittedAt = OffsetDateTime.now(ZoneOffset.UTC);
 
+    /** The hub-run evaluation the sponsor asked hub-backend for on this version (issue 33), or null. */
+    @Column(name = "hub_eval_run_id")
+    public String hubEvalRunId;
+
+    /** Who asked for it (username). */
+    @Column(name = "hub_eval_requested_by")
+    public String hubEvalRequestedBy;
+
+    @Column(name = "hub_eval_requested_at")
+    public OffsetDateTime hubEvalRequestedAt;
+
     /** A submission's versions, oldest first. */
     public static List<SubmissionVersion> of(long submissionId) {
         return list("submissionId = ?1 ORDER BY number", submissionId);

@@ -32,12 +32,22 @@ public final class SubmissionViews {
      * A submission. {@code environment}, {@code version} and {@code sha256} are the current (latest) version;
      * {@code versions} is the full history, oldest first. {@code reviews} is the review history, oldest first; it is
      * empty for callers who may not see reviews in progress (only the submitter, the sponsor and admins may, until the
-     * submission is approved or rejected).
+     * submission is approved or rejected). {@code hubEvalRunId} is the hub-run evaluation the sponsor asked for on the
+     * current version (issue 33; read it on hub-backend at
+     * {@code GET /api/v1/environments/{owner}/{name}/versions/{version}/evals/runs/{id}}), shown to the sponsor and
+     * admins only, null for everyone else and before one was asked for.
      */
     public record SubmissionView(long id, long bountyId, String bountyTitle, String status, String submitter,
                                  String environment, String version, String sha256, OffsetDateTime createdAt,
                                  OffsetDateTime updatedAt, List<VersionView> versions, List<ReviewView> reviews,
-                                 List<String> allowedActions) {
+                                 List<String> allowedActions, String hubEvalRunId) {
+    }
+
+    /**
+     * Body of {@code PUT /api/v1/submissions/{subId}/hub-eval}: the id of the hub-run evaluation the sponsor started on
+     * hub-backend for the submission's current version.
+     */
+    public record HubEvalLink(String runId) {
     }
 
     /** One submitted version in a submission's history ({@code number} starts at 1). */

@@ -27,10 +27,11 @@ public class EnvironmentEvalsResource {
     }
 
     @GET
-    @Operation(summary = "Evaluation runs of an environment (all versions, or ?version=), best mean reward first")
+    @Operation(summary = "Evaluation runs of an environment (all versions, or ?version=), best mean reward first (the "
+            + "leaderboard); ?provenance=hub-run (or self-reported, verified) keeps only those")
     public List<RunSummary> list(@PathParam("owner") String owner, @PathParam("name") String name,
-                                 @QueryParam("version") String version) {
-        return queries.ofEnvironment(owner, name, version);
+                                 @QueryParam("version") String version, @QueryParam("provenance") String provenance) {
+        return queries.ofEnvironment(owner, name, version, provenance);
     }
 
     @GET

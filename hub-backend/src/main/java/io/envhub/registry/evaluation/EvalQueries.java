@@ -53,30 +53,47 @@ public class EvalQueries {
 
     /** Runs of one version, best reward first (runs an admin hid are left out of every list). */
     @Transactional
-    public List<RunSummary> ofVersion(String owner, String name, String version) {
+    public List<RunSummary> ofVersion(String owner, String name, String version, String provenance) {
+        String only = provenance(provenance);
         EnvironmentVersion v = versions.find(owner, name, version).version();
-        return summaries(EvalRun.list("versionId = ?1 and hiddenAt is null order by rewardMean desc, id", v.id));
+        return summaries(only == null ? EvalRun.list("versionId = ?1 and hiddenAt is null order by rewardMean desc, id", v.id)
+                : EvalRun.list("versionId = ?1 and provenance = ?2 and hiddenAt is null order by rewardMean desc, id", v.id, only));
+    }
+
+    /** The {@code ?provenance=} filter: null (all), or one of the provenances (400 otherwise). */
+    static String provenance(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        if (!List.of(EvalRun.SELF_REPORTED, EvalRun.VERIFIED, EvalRun.HUB_RUN).contains(value)) {
+            throw new ApiException.Invalid(io.envhub.contract.ProblemCode.INVALID_REQUEST, "provenance must be "
+                    + EvalRun.SELF_REPORTED + ", " + EvalRun.VERIFIED + " or " + EvalRun.HUB_RUN + ".");
+        }
+        return value;
     }
 
     /** Runs of every version of an environment (or of one, when {@code version} is given), best reward first. */
     @Transactional
-    public List<RunSummary> ofEnvironment(String owner, String name, String version) {
+    public List<RunSummary> ofEnvironment(String owner, String name, String version, String provenance) {
         if (version != null && !version.isBlank()) {
-            return ofVersion(owner, name, version);
+            return ofVersion(owner, name, version, provenance);
         }
+        String only = provenance(provenance);
         Environment env = lookup.readable(owner, name);
-        return summaries(EvalRun.find("environmentId = ?1 and hiddenAt is null order by rewardMean desc, id", env.id)
+        return summaries((only == null ? EvalRun.find("environmentId = ?1 and hiddenAt is null order by rewardMean desc, id", env.id)
+                : EvalRun.find("environmentId = ?1 and provenance = ?2 and hiddenAt is null order by rewardMean desc, id", env.id, only))
                 .page(0, LIST_LIMIT).list());
     }
 
     /** Runs of one model on every environment the caller may read, newest first. */
     @Transactional
-    public List<RunSummary> ofModel(String model) {
+    public List<RunSummary> ofModel(String model, String provenance) {
+        String only = provenance(provenance);
         AccessPolicy.ReadScope scope = access.readScope();
         String readable = scope.everything() ? "" : scope.privateOwners().isEmpty() ? " and e.visibility = 'public'"
                 : " and (e.visibility = 'public' or e.owner.id in ?2)";
         var query = em.createQuery("select r from EvalRun r, Environment e where e.id = r.environmentId and r.model = ?1"
-                + " and r.hiddenAt is null"
+                + " and r.hiddenAt is null" + (only == null ? "" : " and r.provenance = '" + only + "'") // one of three constants
                 + readable + " order by r.createdAt desc, r.id desc", EvalRun.class).setParameter(1, model);
         if (!scope.everything() && !scope.privateOwners().isEmpty()) {
             query.setParameter(2, scope.privateOwners());

@@ -72,7 +72,7 @@ public class EvalResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Evaluation runs of a version, best mean reward first")
     public List<RunSummary> list(@PathParam("owner") String owner, @PathParam("name") String name,
-                                 @PathParam("version") String version) {
-        return queries.ofVersion(owner, name, version);
+                                 @PathParam("version") String version, @jakarta.ws.rs.QueryParam("provenance") String provenance) {
+        return queries.ofVersion(owner, name, version, provenance);
     }
 }

@@ -16,6 +16,10 @@ import org.hibernate.type.SqlTypes;
 @Table(name = "eval_runs")
 public class EvalRun extends PanacheEntityBase {
     public static final String SELF_REPORTED = "self-reported";
+    /** Checked by the hub (V14's other provenance). */
+    public static final String VERIFIED = "verified";
+    /** A run the hub ran itself: its sandbox, the caller's model endpoint, the environment's own rewards (V48). */
+    public static final String HUB_RUN = io.envhub.contract.api.HubEvalRun.PROVENANCE;
     /** A verifiers v0 run directory: metadata.json + results.jsonl, one rollout per line (V47). */
     public static final String V0 = "verifiers-v0";
     /** A verifiers v1 run directory: configs/<cli>.json + traces.jsonl, one episode per line (V47). */

@@ -60,6 +60,29 @@ public class EvalService {
     }
 
     /**
+     * Stores a run the hub ran itself ({@code hubeval}): a verifiers v0 run directory it wrote, read and checked like a
+     * pushed one, with provenance {@code hub-run}.
+     *
+     * @param target where it goes (resolved while the starter's request was authorized)
+     * @param metadata metadata.json
+     * @param results results.jsonl
+     * @return the evaluation run's id
+     */
+    public long recordHubRun(EvalStore.Target target, byte[] metadata, byte[] results) {
+        ResultsScanner.Scan scan = scanner.scan(new java.io.ByteArrayInputStream(results), config.pageSize());
+        try {
+            EvalMetadata meta = EvalMetadata.parse(metadata, json);
+            check(target, meta, scan, false);
+            EvalRun run = row(target, meta, scan, metadata);
+            run.provenance = EvalRun.HUB_RUN;
+            run.format = EvalRun.V0;
+            return runs.insert(run, scan.file(), metadata);
+        } finally {
+            ResultsScanner.deleteQuietly(scan.file());
+        }
+    }
+
+    /**
      * The run is of this environment and version (the environment id it recorded: its name, and its owner when it names
      * one; the environment version it recorded, when it did), and the rows agree with the metadata: how many rollouts,
      * which examples, the mean reward.

@@ -58,7 +58,7 @@ public class EvalStore {
     }
 
     /** Where a push goes. */
-    record Target(long environmentId, long versionId, String owner, String name, String version, long submitter) {
+    public record Target(long environmentId, long versionId, String owner, String name, String version, long submitter) {
     }
 
     /**

@@ -22,7 +22,7 @@ public class ModelEvalsResource {
     @GET
     @Path("/{model: .+}/evals")
     @Operation(summary = "A model's evaluation runs across environments, newest first (model names may hold '/')")
-    public List<RunSummary> list(@PathParam("model") String model) {
-        return queries.ofModel(model);
+    public List<RunSummary> list(@PathParam("model") String model, @jakarta.ws.rs.QueryParam("provenance") String provenance) {
+        return queries.ofModel(model, provenance);
     }
 }

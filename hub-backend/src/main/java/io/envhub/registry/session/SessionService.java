@@ -96,7 +96,7 @@ public class SessionService {
             throw new ApiException.NotFound("Version " + v.version + " has no file to run.");
         }
         String id = HexFormat.of().formatHex(random(16));
-        String runner = QuarkusTransaction.requiringNew().call(() -> reserve(id, user.id, v.id));
+        String runner = QuarkusTransaction.requiringNew().call(() -> reserve(id, user.id, v.id, null));
         String wheelUrl = presigned.get(found.artifact().objectKey, found.artifact().filename);
         try {
             String holder = runners.start(runner, id, wheelUrl, owner);
@@ -117,13 +117,13 @@ public class SessionService {
     }
 
     /** Counts the user's open sessions under a per-user lock, picks a runner and writes the row. */
-    private String reserve(String id, long userId, long versionId) {
+    private String reserve(String id, long userId, long versionId, String evalRunId) {
         em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext('hosted-session:' || ?1))").setParameter(1, userId)
                 .getSingleResult();
         closeStale("user_id = ?1", userId);
-        long open = ((Number) em.createNativeQuery("SELECT count(*) FROM hub.hosted_sessions WHERE user_id = ?1 AND closed_at IS NULL")
-                .setParameter(1, userId).getSingleResult()).longValue();
-        if (open >= config.maxPerUser()) {
+        long open = ((Number) em.createNativeQuery("SELECT count(*) FROM hub.hosted_sessions WHERE user_id = ?1 AND closed_at IS NULL"
+                + " AND hub_eval_run_id IS NULL").setParameter(1, userId).getSingleResult()).longValue();
+        if (evalRunId == null && open >= config.maxPerUser()) {
             throw new ApiException.TooManyRequests("You have " + open + " open sessions (at most " + config.maxPerUser()
                     + "); close one (DELETE its base URL) or wait until one is idle for " + config.idle().toSeconds() + " s.",
                     Math.max(1, config.idle().toSeconds()));
@@ -139,11 +139,61 @@ public class SessionService {
             }
         }
         em.createNativeQuery("""
-                INSERT INTO hub.hosted_sessions (id, user_id, version_id, runner_url, expires_at)
-                VALUES (?1, ?2, ?3, ?4, now() + make_interval(secs => ?5))""")
+                INSERT INTO hub.hosted_sessions (id, user_id, version_id, runner_url, expires_at, hub_eval_run_id)
+                VALUES (?1, ?2, ?3, ?4, now() + make_interval(secs => ?5), ?6)""")
                 .setParameter(1, id).setParameter(2, userId).setParameter(3, versionId).setParameter(4, runner)
-                .setParameter(5, (double) config.lifetime().toSeconds()).executeUpdate();
+                .setParameter(5, (double) config.lifetime().toSeconds()).setParameter(6, evalRunId).executeUpdate();
         return runner;
+    }
+
+    /**
+     * Starts the session a hub-run evaluation drives (checks done by the caller; not counted in the user's open
+     * sessions, no per-minute step limit).
+     *
+     * @param evalRunId the evaluation's id
+     * @param wheelUrl where the runner downloads the version's wheel
+     * @return the session's id
+     * @throws IllegalStateException with a readable reason when the runner cannot start it
+     */
+    public String startForEvaluation(String evalRunId, long userId, long versionId, String wheelUrl, String owner) {
+        String id = HexFormat.of().formatHex(random(16));
+        String runner = QuarkusTransaction.requiringNew().call(() -> reserve(id, userId, versionId, evalRunId));
+        try {
+            runners.start(runner, id, wheelUrl, owner);
+        } catch (RuntimeException e) {
+            end(id, "start failed: " + e.getMessage());
+            throw new IllegalStateException("the sandbox could not start the environment: " + e.getMessage(), e);
+        }
+        meters.counter("envhub.sessions.started").increment();
+        return id;
+    }
+
+    /**
+     * One reset, step or state of an evaluation's session.
+     *
+     * @throws IllegalStateException with a readable reason when the session ended or the environment refused
+     */
+    public JsonNode callForEvaluation(String id, String op, String body) {
+        Open s = open(id);
+        try {
+            JsonNode answer = runners.call(s.runner(), id, op, body);
+            touch(id, "step".equals(op));
+            return answer;
+        } catch (RunnerClient.SessionEnded e) {
+            end(id, "process ended: " + e.getMessage());
+            throw new IllegalStateException("the environment's sandboxed process ended: " + e.getMessage(), e);
+        } catch (ApiException e) {
+            throw new IllegalStateException("the environment refused " + op + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Closes an evaluation's session (quietly when it is already over). */
+    public void closeForEvaluation(String id) {
+        try {
+            close(id);
+        } catch (ApiException e) {
+            // already over
+        }
     }
 
     /** Ends sessions idle or expired (the runner has reaped or will reap them). */

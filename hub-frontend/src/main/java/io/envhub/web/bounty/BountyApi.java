@@ -15,6 +15,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -97,6 +98,12 @@ public interface BountyApi {
     @POST
     @Path("/submissions/{subId}/start-review")
     Submission startReview(@HeaderParam("Authorization") String bearer, @PathParam("subId") long subId);
+
+    /** The sponsor links the hub-run evaluation they started for the submission's current version (issue 33). */
+    @PUT
+    @Path("/submissions/{subId}/hub-eval")
+    Submission linkHubEval(@HeaderParam("Authorization") String bearer, @PathParam("subId") long subId,
+                           BountyViews.HubEvalLink body);
 
     @POST
     @Path("/submissions/{subId}/versions")

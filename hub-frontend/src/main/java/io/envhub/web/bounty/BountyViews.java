@@ -95,7 +95,7 @@ public final class BountyViews {
     public record Submission(long id, String status, long bountyId, String bountyTitle, String submitter,
                              String environment, String version, String sha256, OffsetDateTime createdAt,
                              OffsetDateTime updatedAt, List<Review> reviews, List<SubmittedVersion> versions,
-                             List<String> allowedActions) {
+                             List<String> allowedActions, String hubEvalRunId) {
         /** The environment's page on the hub. */
         public String environmentHref() {
             return "/" + environment;
@@ -127,6 +127,10 @@ public final class BountyViews {
 
     /** Body of a submission or a resubmission: {@code owner/name} and a version. */
     public record SubmissionRequest(String environment, String version) {
+    }
+
+    /** Body of the link between a submission and the hub-run evaluation the sponsor started for it (issue 33). */
+    public record HubEvalLink(String runId) {
     }
 
     /** Body of a review. */

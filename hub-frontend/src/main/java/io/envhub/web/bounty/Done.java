@@ -24,7 +24,8 @@ final class Done {
             Map.entry("accepted", "Application accepted: the applicant may now submit."),
             Map.entry("rejected", "Application declined."),
             Map.entry("reviewed", "Review recorded."),
-            Map.entry("review-started", "Review started: the contributor sees that you are on it."));
+            Map.entry("review-started", "Review started: the contributor sees that you are on it."),
+            Map.entry("hub-run-started", "Hub-run evaluation started: the hub runs the submitted version with your endpoint."));
 
     private Done() {
     }

@@ -5,6 +5,8 @@ import io.envhub.web.bounty.BountyViews.Bounty;
 import io.envhub.web.bounty.BountyViews.DecisionRequest;
 import io.envhub.web.bounty.BountyViews.ReviewRequest;
 import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.web.evaluation.HubRunForm;
+import io.envhub.web.evaluation.HubRunView;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -38,11 +40,13 @@ public class ReviewResource {
     private final Viewer viewer;
     private final BountyApi bounties;
     private final SponsorResource dashboard;
+    private final ReviewHubRun hubRuns;
 
-    public ReviewResource(Viewer viewer, @RestClient BountyApi bounties, SponsorResource dashboard) {
+    public ReviewResource(Viewer viewer, @RestClient BountyApi bounties, SponsorResource dashboard, ReviewHubRun hubRuns) {
         this.viewer = viewer;
         this.bounties = bounties;
         this.dashboard = dashboard;
+        this.hubRuns = hubRuns;
     }
 
     /**
@@ -54,9 +58,12 @@ public class ReviewResource {
      * @param comment the comment as typed
      * @param error the refusal shown above the form, or null
      * @param done the confirmation of the review just recorded, or null
+     * @param sponsor whether the viewer is the bounty's sponsor (only they are offered a hub-run evaluation)
+     * @param hubRun the "Request a hub-run evaluation" form as typed (issue 33)
+     * @param hubRunStatus the hub-run evaluation linked to the submitted version, or null
      */
     public record ReviewForm(Bounty bounty, Submission submission, List<Integer> ticked, String comment, String error,
-                             String done) {
+                             String done, boolean sponsor, HubRunForm hubRun, HubRunView hubRunStatus) {
         /** Whether criterion {@code i} is ticked. */
         public boolean isTicked(int i) {
             return ticked.contains(i);
@@ -127,6 +134,30 @@ public class ReviewResource {
         return Done.redirect("/sponsor/review/" + id + "/submissions/" + subId, "reviewed");
     }
 
+    /**
+     * The sponsor asks the hub to evaluate the submitted version with their own model endpoint (issue 33): the run starts
+     * on hub-backend and its id is kept on the submission; the API key is never put back into the page.
+     */
+    @POST
+    @Path("/submissions/{subId}/hub-run")
+    public Response hubRun(@PathParam("id") long id, @PathParam("subId") long subId, @RestForm String baseUrl,
+                           @RestForm String model, @RestForm String apiKey, @RestForm String examples,
+                           @RestForm String rollouts, @RestForm String temperature, @RestForm String maxTokens) {
+        String bearer = bearer();
+        Bounty bounty = bounties.bounty(bearer, id);
+        Submission submission = submission(bearer, id, subId);
+        HubRunForm typed = HubRunForm.of(baseUrl, model, examples, rollouts, temperature, maxTokens);
+        if (!ReviewHubRun.sponsor(bounty, viewer.username())) {
+            return page(403, id, subId, List.of(), "", "Only the bounty's sponsor may ask for a hub-run evaluation.",
+                    typed);
+        }
+        HubRunForm form = hubRuns.start(bearer, subId, submission, typed, apiKey);
+        if (!form.errors().isEmpty()) {
+            return page(400, id, subId, List.of(), "", null, form);
+        }
+        return Done.redirect("/sponsor/review/" + id + "/submissions/" + subId, "hub-run-started");
+    }
+
     /** Takes a submission into review (submitted -> in review), from the dashboard or the review page. */
     @POST
     @Path("/submissions/{subId}/start")
@@ -147,13 +178,23 @@ public class ReviewResource {
     }
 
     private Response page(int status, long id, long subId, List<Integer> ticked, String comment, String message) {
+        return page(status, id, subId, ticked, comment, message, HubRunForm.blank());
+    }
+
+    private Submission submission(String bearer, long id, long subId) {
+        return bounties.submissions(bearer, id).toCompletableFuture().join().stream()
+                .filter(s -> s.id() == subId).findFirst().orElseThrow(NotFoundException::new);
+    }
+
+    private Response page(int status, long id, long subId, List<Integer> ticked, String comment, String message,
+                          HubRunForm hubRun) {
         String bearer = bearer();
         Bounty bounty = bounties.bounty(bearer, id);
-        Submission submission = bounties.submissions(bearer, id).toCompletableFuture().join().stream()
-                .filter(s -> s.id() == subId).findFirst().orElseThrow(NotFoundException::new);
+        Submission submission = submission(bearer, id, subId);
         boolean refusal = status >= 400;
+        boolean sponsor = ReviewHubRun.sponsor(bounty, viewer.username());
         ReviewForm form = new ReviewForm(bounty, submission, ticked, comment, refusal ? message : null,
-                refusal ? null : message);
+                refusal ? null : message, sponsor, hubRun, sponsor ? hubRuns.status(bearer, submission) : null);
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE).entity(Templates.review(viewer, form)).build();
     }
 }

@@ -40,7 +40,7 @@ public class EvalsResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance leaderboard(Viewer viewer, Detail env, Leaderboard board);
+        static native TemplateInstance leaderboard(Viewer viewer, Detail env, Leaderboard board, HubRunForm hubRun);
 
         static native TemplateInstance run(Viewer viewer, Detail env, RunDetail detail, RunView view, RolloutPage page,
                                            List<RolloutView> rollouts);
@@ -51,14 +51,24 @@ public class EvalsResource {
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance leaderboard(@PathParam("owner") String owner, @PathParam("name") String name,
                                         @QueryParam("version") String version, @QueryParam("sort") String sort,
-                                        @QueryParam("order") String order, @QueryParam("setting") String setting) {
+                                        @QueryParam("order") String order, @QueryParam("setting") String setting,
+                                        @QueryParam("provenance") String provenance) {
+        return leaderboard(owner, name, version, sort, order, setting, provenance, HubRunForm.blank());
+    }
+
+    /**
+     * The leaderboard page of a version with the "Run an evaluation on the hub" form in the given state (shown again
+     * with its errors after a refusal).
+     */
+    TemplateInstance leaderboard(String owner, String name, String version, String sort, String order, String setting,
+                                 String provenance, HubRunForm form) {
         String bearer = viewer.bearer();
         Detail env = hub.environment(bearer, owner, name);
         CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
         CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
         String requested = version != null && version.matches(Names.VERSION) ? version : null;
         return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order,
-                setting != null && setting.matches("[0-9]{1,9}x[0-9]{1,9}") ? setting : null));
+                setting != null && setting.matches("[0-9]{1,9}x[0-9]{1,9}") ? setting : null, provenance), form);
     }
 
     @GET

@@ -25,9 +25,14 @@ import java.util.Map;
  * @param totalRuns runs on this version in this setting (all models, all runs)
  * @param setting the setting shown, {@code <examples>x<rollouts>}, or empty when the version has no runs
  * @param settings the settings of this version's runs, the default first
+ * @param provenance {@value #HUB_RUN} when only runs the hub ran itself are shown (issue 33), else empty
  */
 public record Leaderboard(String version, boolean versionYanked, List<String> versions, List<String> yankedVersions,
-                          List<Row> rows, String sort, boolean desc, int totalRuns, String setting, List<Setting> settings) {
+                          List<Row> rows, String sort, boolean desc, int totalRuns, String setting, List<Setting> settings,
+                          String provenance) {
+    /** The provenance of runs the hub ran itself, on the exact bytes it validated. */
+    public static final String HUB_RUN = "hub-run";
+
     /** An evaluation setting of the version's runs and how many models ran it. */
     public record Setting(String key, int examples, int rollouts, int models) {
     }
@@ -46,7 +51,13 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
      *        the newest version with runs)
      */
     static Leaderboard of(List<RunSummary> runs, List<VersionSummary> versions, String requested, String sort, String order) {
-        return of(runs, versions, requested, sort, order, null);
+        return of(runs, versions, requested, sort, order, null, null);
+    }
+
+    /** Builds it for one setting, every provenance. */
+    static Leaderboard of(List<RunSummary> runs, List<VersionSummary> versions, String requested, String sort, String order,
+                          String requestedSetting) {
+        return of(runs, versions, requested, sort, order, requestedSetting, null);
     }
 
     /**
@@ -54,15 +65,20 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
      *
      * @param requestedSetting {@code <examples>x<rollouts>}, or null for the default: the setting most models ran (on a
      *        tie, the one with more rollouts)
+     * @param onlyProvenance {@value #HUB_RUN} to rank only hub-run results, else null (every provenance); the version
+     *        list is the same either way
      */
-    static Leaderboard of(List<RunSummary> runs, List<VersionSummary> versions, String requested, String sort, String order,
-                          String requestedSetting) {
+    static Leaderboard of(List<RunSummary> all, List<VersionSummary> versions, String requested, String sort, String order,
+                          String requestedSetting, String onlyProvenance) {
+        String provenance = HUB_RUN.equals(onlyProvenance) ? HUB_RUN : "";
+        List<RunSummary> runs = provenance.isEmpty() ? all
+                : all.stream().filter(r -> provenance.equals(r.provenance())).toList();
         String column = sort != null && SORTS.contains(sort.toLowerCase(Locale.ROOT)) ? sort.toLowerCase(Locale.ROOT) : "reward";
         boolean desc = order == null ? !"model".equals(column) : !"asc".equalsIgnoreCase(order);
         List<String> choices = new ArrayList<>();
         List<String> yankedChoices = new ArrayList<>();
         for (VersionSummary v : versions) {
-            boolean hasRuns = runs.stream().anyMatch(r -> r.version().equals(v.version()));
+            boolean hasRuns = all.stream().anyMatch(r -> r.version().equals(v.version()));
             if (hasRuns || v.passed()) {
                 choices.add(v.version());
                 if (v.yanked()) {
@@ -70,7 +86,7 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
                 }
             }
         }
-        String version = requested != null && !requested.isBlank() ? requested : defaultVersion(runs, versions);
+        String version = requested != null && !requested.isBlank() ? requested : defaultVersion(all, versions);
         boolean yanked = versions.stream().anyMatch(v -> v.version().equals(version) && v.yanked());
         Map<String, java.util.Set<String>> modelsBySetting = new LinkedHashMap<>();
         for (RunSummary r : runs) {
@@ -83,9 +99,15 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
                 Integer.parseInt(k.substring(k.indexOf('x') + 1)), models.size())));
         settings.sort(Comparator.comparingInt(Setting::models).thenComparingLong(st -> (long) st.examples() * st.rollouts())
                 .reversed());
-        String setting = requestedSetting != null && modelsBySetting.containsKey(requestedSetting) ? requestedSetting
-                : settings.isEmpty() ? "" : settings.get(0).key();
-        if (!settings.isEmpty() && !settings.get(0).key().equals(setting)) {
+        // a setting asked for stays chosen under the provenance filter even when no hub-run result has it (an empty board)
+        boolean keptEmpty = requestedSetting != null && !modelsBySetting.containsKey(requestedSetting)
+                && !provenance.isEmpty() && all.stream().anyMatch(r -> r.version().equals(version) && key(r).equals(requestedSetting));
+        String setting = requestedSetting != null && (modelsBySetting.containsKey(requestedSetting) || keptEmpty)
+                ? requestedSetting : settings.isEmpty() ? "" : settings.get(0).key();
+        if (keptEmpty) {
+            settings.add(0, new Setting(setting, Integer.parseInt(setting.substring(0, setting.indexOf('x'))),
+                    Integer.parseInt(setting.substring(setting.indexOf('x') + 1)), 0));
+        } else if (!settings.isEmpty() && !settings.get(0).key().equals(setting)) {
             Setting chosen = settings.stream().filter(st -> st.key().equals(setting)).findFirst().orElseThrow();
             settings.remove(chosen);
             settings.add(0, chosen);
@@ -119,7 +141,8 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         for (Row r : rows) {
             out.add(new Row(ranked.indexOf(r) + 1, r.best(), r.runs()));
         }
-        return new Leaderboard(version, yanked, choices, yankedChoices, out, column, desc, total, setting, settings);
+        return new Leaderboard(version, yanked, choices, yankedChoices, out, column, desc, total, setting, settings,
+                provenance);
     }
 
     /** A run's setting: {@code <examples>x<rollouts per example>}. */
@@ -130,7 +153,22 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
     /** The query string that shows {@code key}, one of {@link #settings}. */
     public String settingHref(String key) {
         return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8) + "&setting=" + key
-                + "&sort=" + sort;
+                + "&sort=" + sort + provenanceParam();
+    }
+
+    /** Whether only hub-run results are shown. */
+    public boolean hubRunOnly() {
+        return HUB_RUN.equals(provenance);
+    }
+
+    /** The query string of this board with the provenance filter switched on ({@code hubRunOnly}) or off. */
+    public String provenanceHref(boolean hubRunOnly) {
+        return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8)
+                + (setting.isEmpty() ? "" : "&setting=" + setting) + "&sort=" + sort + (hubRunOnly ? "&provenance=" + HUB_RUN : "");
+    }
+
+    private String provenanceParam() {
+        return provenance.isEmpty() ? "" : "&provenance=" + provenance;
     }
 
     private static String defaultVersion(List<RunSummary> runs, List<VersionSummary> versions) {
@@ -151,7 +189,8 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
     public String sortHref(String column) {
         boolean nextDesc = column.equals(sort) ? !desc : !"model".equals(column);
         return "?version=" + java.net.URLEncoder.encode(version, java.nio.charset.StandardCharsets.UTF_8)
-                + (setting.isEmpty() ? "" : "&setting=" + setting) + "&sort=" + column + "&order=" + (nextDesc ? "desc" : "asc");
+                + (setting.isEmpty() ? "" : "&setting=" + setting) + "&sort=" + column + "&order=" + (nextDesc ? "desc" : "asc")
+                + provenanceParam();
     }
 
     /** Whether {@code v} (one of {@link #versions}) is yanked. */

@@ -30,7 +30,7 @@ class BountyAwardsTest {
     private static Submission award(long id, String environment) {
         OffsetDateTime at = OffsetDateTime.parse("2026-12-01T10:00:00Z");
         return new Submission(id, "approved", 7, "Bounty 7", "alice", environment, "0.1.0", "ab".repeat(32), at, at,
-                List.of(), List.of(), List.of());
+                List.of(), List.of(), List.of(), null);
     }
 
     private static long firstId(CompletableFuture<List<Submission>> awards) {

@@ -1,6 +1,7 @@
 package io.envhub.web.evaluation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -83,5 +84,38 @@ class LeaderboardTest {
         assertEquals("**bold** <script>alert(1)</script>", messages.get(0).text(), "the template escapes it; nothing is removed");
         assertEquals("<think>hm</think><answer>42</answer>", messages.get(1).text());
         assertEquals(1, RolloutView.messages(new ObjectMapper().readTree("\"plain *text*\"")).size());
+    }
+
+    static RunSummary hubRun(long id, String version, String model, double reward, int examples, int perExample) {
+        RunSummary r = run(id, version, model, reward, examples, perExample, (int) id, examples * perExample);
+        return new RunSummary(r.id(), r.owner(), r.name(), r.version(), false, r.model(), null, null, examples, perExample,
+                r.numRollouts(), reward, 0, null, null, null, null, null, "alice", r.createdAt(), "hub-run", "verifiers-v0");
+    }
+
+    @Test
+    void hubRunOnlyRanksHubRunResultsAndKeepsTheSetting() {
+        List<VersionSummary> versions = List.of(version("2.0", "validated", false), version("1.0", "validated", false));
+        List<RunSummary> runs = List.of(run(1, "2.0", "a", 0.9, 5, 1, 0, 5), hubRun(2, "2.0", "a", 0.6, 5, 1),
+                run(3, "2.0", "b", 0.8, 5, 1, 2, 5), run(4, "2.0", "c", 0.7, 10, 2, 3, 20), run(5, "1.0", "d", 0.1, 5, 1, 4, 5));
+        Leaderboard all = Leaderboard.of(runs, versions, null, null, null, "5x1", null);
+        assertEquals(List.of(1L, 3L), all.rows().stream().map(r -> r.best().id()).toList(), "a's best run is self-reported");
+        assertFalse(all.hubRunOnly());
+
+        Leaderboard hub = Leaderboard.of(runs, versions, null, null, null, "5x1", "hub-run");
+        assertTrue(hub.hubRunOnly());
+        assertEquals(List.of(2L), hub.rows().stream().map(r -> r.best().id()).toList(), "only the hub-run result");
+        assertEquals("5x1", hub.setting());
+        assertEquals(List.of("2.0", "1.0"), hub.versions(), "the version list is the same with the filter");
+        assertTrue(hub.sortHref("model").endsWith("&provenance=hub-run"), hub.sortHref("model"));
+        assertTrue(hub.settingHref("5x1").endsWith("&provenance=hub-run"));
+        assertEquals("?version=2.0&setting=5x1&sort=reward", hub.provenanceHref(false));
+        assertEquals("?version=2.0&setting=5x1&sort=reward&provenance=hub-run", all.provenanceHref(true));
+
+        Leaderboard empty = Leaderboard.of(runs, versions, null, null, null, "10x2", "hub-run");
+        assertEquals("10x2", empty.setting(), "a setting without hub-run results stays chosen: an empty board, not another setting");
+        assertTrue(empty.rows().isEmpty());
+        assertEquals("hub-run", Leaderboard.of(runs, versions, null, null, null, null, "hub-run").provenance());
+        assertEquals("", Leaderboard.of(runs, versions, null, null, null, null, "nonsense").provenance(),
+                "an unknown provenance filters nothing");
     }
 }

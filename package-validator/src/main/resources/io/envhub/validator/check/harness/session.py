@@ -54,7 +54,12 @@ class V0Runtime:
 
     def prompt(self, index):
         p = prompt_of(self.rows[index])
-        return list(p) if isinstance(p, (list, tuple)) else [{"role": "user", "content": text_of(p)}]
+        messages = list(p) if isinstance(p, (list, tuple)) else [{"role": "user", "content": text_of(p)}]
+        system = get(self.env, "system_prompt")
+        has_system = any(isinstance(m, dict) and m.get("role") == "system" for m in messages)
+        if isinstance(system, str) and system.strip() and not has_system:
+            messages.insert(0, {"role": "system", "content": system})
+        return messages
 
     def score(self, index, text):
         row = self.rows[index]
