@@ -127,8 +127,11 @@ public class HubEvalRunner {
 
     private void end(Job job, String why) {
         String message = ModelClient.scrub(why, job.key());
-        store.fail(job.id(), message);
-        LOG.infof("hub-run evaluation %s failed: %s", job.id(), message);
+        if (store.fail(job.id(), message)) {
+            LOG.infof("hub-run evaluation %s failed: %s", job.id(), message);
+        } else {
+            LOG.infof("hub-run evaluation %s stopped (it had been cancelled)", job.id());
+        }
     }
 
     /** One rollout: reset to example {@code index}, then model turns handed in by steps until the environment is done. */

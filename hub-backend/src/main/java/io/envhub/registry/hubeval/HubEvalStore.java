@@ -105,11 +105,13 @@ public class HubEvalStore {
                 + " WHERE id = ?1 AND status = 'running'", id);
     }
 
-    void fail(String id, String error) {
+    /** Queued or running to failed; false when it had already ended (cancelled). */
+    boolean fail(String id, String error) {
         String why = error.length() > 1000 ? error.substring(0, 999) + "…" : error;
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE hub.hub_eval_runs SET status = 'failed', error = ?2,"
-                + " ended_at = now() WHERE id = ?1 AND status IN ('queued', 'running')").setParameter(1, id).setParameter(2, why)
-                .executeUpdate());
+        return QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery("UPDATE hub.hub_eval_runs SET status = 'failed',"
+                + " error = ?2, ended_at = now() WHERE id = ?1 AND status IN ('queued', 'running')").setParameter(1, id)
+                .setParameter(2, why)
+                .executeUpdate()) == 1;
     }
 
     /** Queued or running to cancelled; false when it had already ended. */

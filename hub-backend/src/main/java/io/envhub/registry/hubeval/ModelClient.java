@@ -72,6 +72,8 @@ public class ModelClient {
             r = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
         } catch (HttpTimeoutException e) {
             throw new ModelFailure("the model endpoint " + where + " did not answer within " + config.modelTimeout().toSeconds() + " s");
+        } catch (java.net.ConnectException e) {
+            throw new ModelFailure("could not reach the model endpoint " + where + " (connection refused: is it running?)");
         } catch (IOException e) {
             throw new ModelFailure("could not reach the model endpoint " + where + " ("
                     + scrub(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), key) + ")");

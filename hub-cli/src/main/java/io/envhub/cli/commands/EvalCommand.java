@@ -25,12 +25,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code envhub eval push|list}: evaluation results tied to exact versions. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
-        header = "Push and list evaluation results.",
+        header = "Push, list and run evaluations.",
         description = "Evaluation runs as the verifiers tooling (vf-eval, prime eval run) writes them: a v0 directory with "
                 + "metadata.json and results.jsonl (or results.jsonl.gz), or a v1 directory with traces.jsonl and "
                 + "configs/<cli>.json. Runs are tied to one version the hub ran and "
                 + "shown on the environment's Evaluations tab as self-reported results.",
-        subcommands = {EvalCommand.Push.class, EvalCommand.ListRuns.class})
+        subcommands = {EvalCommand.Push.class, EvalCommand.ListRuns.class, EvalRunCommand.class})
 public final class EvalCommand extends BaseCommand {
     /** The file that marks a verifiers v1 run directory (one episode per line). */
     static final String TRACES = "traces.jsonl";

@@ -154,7 +154,8 @@ class HubRunEvalEndToEndTest {
             assertEquals(202, down.statusCode(), down.asString());
             JsonNode failed = awaitEnd(runs + "/" + down.jsonPath().getString("id"), alice);
             assertEquals("failed", failed.path("status").asText(), failed.toString());
-            assertTrue(failed.path("error").asText().contains("could not reach the model endpoint http://127.0.0.1:" + closed),
+            assertTrue(failed.path("error").asText().contains("could not reach the model endpoint http://127.0.0.1:" + closed
+                    + " (connection refused"),
                     failed.toString());
             assertFalse(failed.toString().contains(key));
 
