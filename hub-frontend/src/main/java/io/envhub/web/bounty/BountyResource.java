@@ -8,7 +8,6 @@ import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.bounty.BountyViews.SubmissionRequest;
 import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
 import io.envhub.web.hub.HubViews.Readme;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Comparator;
-import io.envhub.contract.TrustStatus;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -171,19 +169,10 @@ public class BountyResource {
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE).entity(Templates.bounty(viewer, page)).build();
     }
 
-    /**
-     * The versions the viewer may submit to {@code bounty}, as {@code owner/name@version}: the newest validated version
-     * (neither yanked nor quarantined) of each environment they may publish to, when the hub ran it (runtime verified: a
-     * static-only version is refused) and the environment has the bounty's required tags and task type (issue 36 item
-     * 10). bounty-service checks the same on submit and refuses others.
-     */
+    /** The versions the viewer may submit to {@code bounty} ({@link EligibleVersions}), none when the hub did not answer. */
     private List<String> ownVersions(String bearer, Bounty bounty) {
         try {
-            List<OwnEnvironment> envs = hub.ownEnvironments(bearer);
-            return envs.stream().filter(e -> e.validatedVersion() != null)
-                    .filter(e -> TrustStatus.find(e.trustStatus()).map(TrustStatus::runtimeVerified).orElse(false))
-                    .filter(e -> hasRequirements(e, bounty))
-                    .map(e -> e.owner() + "/" + e.name() + "@" + e.validatedVersion()).toList();
+            return EligibleVersions.of(hub.ownEnvironments(bearer), bounty);
         } catch (RuntimeException e) {
             return List.of();
         }
@@ -197,12 +186,6 @@ public class BountyResource {
         }
         return ref + " is not eligible for this bounty: submit the newest validated version of an environment you publish,"
                 + " runtime verified (not static checks only), neither yanked nor quarantined, with the bounty's required tags.";
-    }
-
-    private static boolean hasRequirements(OwnEnvironment e, Bounty bounty) {
-        List<String> tags = e.tags() == null ? List.of() : e.tags();
-        boolean task = bounty.taskType() == null || bounty.taskType().isBlank() || tags.contains(bounty.taskType());
-        return task && (bounty.requiredTags() == null || tags.containsAll(bounty.requiredTags()));
     }
 
     private static <T> CompletableFuture<List<T>> quiet(CompletionStage<List<T>> call) {
