@@ -60,7 +60,8 @@ class QuarantinePagesTest {
         assertTrue(page.contains("<span class=\"quarantine-reason\">mines &lt;crypto&gt; at import</span>"), page);
         assertFalse(page.contains("id=\"install-pip\""), "no install commands while quarantined: " + page);
         assertFalse(page.contains("<section class=\"install\">"), page);
-        String head = page.substring(page.indexOf("<header class=\"env-head\">"), page.indexOf("</header>"));
+        int start = page.indexOf("<header class=\"env-head\">");
+        String head = page.substring(start, page.indexOf("</header>", start));
         assertFalse(head.contains("class=\"badge trust"), "no verdict badge in the page head: " + head);
         String validatedOnly = get("/search?tag=" + tag + "&validated=true").body();
         assertFalse(validatedOnly.contains("alice/" + name + "</a>"), validatedOnly);
