@@ -37,7 +37,7 @@ filtered() {
   f="e.visibility = 'public' AND e.unlisted_at IS NULL"
   [ -n "$tags" ] && f="$f AND e.tags @> $(q "$tags")::text[]"
   [ -n "$owner" ] && f="$f AND e.owner_id = (SELECT id FROM hub.owners WHERE lower(name) = lower($(q "$owner")))"
-  [ -n "$validated" ] && f="$f AND e.validated_version IS NOT NULL"
+  [ -n "$validated" ] && f="$f AND e.validated_version IS NOT NULL AND e.trust_status = ANY('{verified,flagged}'::text[])"
   from="hub.environments e WHERE e.search @@ (SELECT tsq FROM query) AND $f"
   if [ -n "$capped" ]; then
     tsq="(websearch_to_tsquery('english', $(q "$words")) || websearch_to_tsquery('simple', $(q "$words")))"
@@ -92,15 +92,17 @@ filtered() {
 
 # listing ORDER SIZE OFFSET [TAG] [VALIDATED] [STATUSES]: no text, no owner, at most one tag (or task). Two
 # statements: the page from an index (trending: sorted among its candidates, see TrendingSql), the total and facets from
-# hub.public_tag_pairs (listed environments; its validated column with VALIDATED), or with STATUSES (array literal) from hub.public_tag_status;
+# hub.public_tag_pairs (listed environments), or with VALIDATED (runtime verified: verified, flagged) or STATUSES (array literal) from hub.public_tag_status;
 # the statuses facet from hub.public_tag_status, the licences from hub.public_tag_licenses (migrations V16, V17).
 listing() {
   local tagfilter="" tag="${4:-}" counted=environments facetcodes="$codes" statuses="${6:-}" counters licenses
   [ -n "$tag" ] && tagfilter="AND e.tags @> $(q "{$tag}")::text[]"
   if [ -n "${5:-}" ]; then
+    # validated: runtime verified (issue 36 item 9), so counted from hub.public_tag_status like a status filter
     tagfilter="$tagfilter AND e.validated_version IS NOT NULL"
     counted=validated
-    facetcodes="'{verified,flagged,static-only}'::text[]"
+    facetcodes="'{verified,flagged}'::text[]"
+    [ -z "$statuses" ] && statuses="{verified,flagged}"
   fi
   counters="SELECT other, $counted AS n FROM hub.public_tag_pairs WHERE tag = $(q "$tag")"
   if [ -n "$statuses" ]; then

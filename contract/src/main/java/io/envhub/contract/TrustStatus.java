@@ -49,9 +49,17 @@ public enum TrustStatus {
         };
     }
 
-    /** Whether the version passed validation ({@code validated=true} in search). */
+    /** Whether the version passed validation (installable; static checks only included). */
     public boolean passed() {
         return this == VERIFIED || this == FLAGGED || this == STATIC_ONLY;
+    }
+
+    /**
+     * Whether the hub ran it and it passed ({@code verified}, {@code flagged}): what "validated" means on cards and in
+     * search's {@code validated=true}; a static-only version is not (issue 36 item 9).
+     */
+    public boolean runtimeVerified() {
+        return this == VERIFIED || this == FLAGGED;
     }
 
     /** Whether it passed with something to look at (flags, or no runtime checks). */
@@ -72,6 +80,11 @@ public enum TrustStatus {
     /** Every code, in order. */
     public static List<String> wires() {
         return Stream.of(values()).map(TrustStatus::wire).toList();
+    }
+
+    /** The codes of the runtime-verified verdicts ({@code validated=true} in search), in order. */
+    public static List<String> runtimeVerifiedWires() {
+        return Stream.of(values()).filter(TrustStatus::runtimeVerified).map(TrustStatus::wire).toList();
     }
 
     /** The codes of the verdicts that passed, in order. */

@@ -117,12 +117,29 @@ class TrustBadgesBrowserTest {
                 colours.add(badge.getCssValue("background-color") + " " + badge.getCssValue("color"));
             }
             assertEquals(4, colours.size(), "each verdict has its own colour: " + colours);
+            // a card calls a version validated ("verified vX") only when the hub ran it: never a static-only one (issue 36
+            // item 9)
+            for (var e : names.entrySet()) {
+                WebElement card = driver.findElement(By.xpath("//li[@class='env-card'][a[@class='env-name' and text()='alice/"
+                        + e.getValue() + "']]"));
+                boolean ran = "verified".equals(e.getKey()) || "flagged".equals(e.getKey());
+                assertEquals(ran ? List.of("verified v1.0.0") : List.of(), card.findElements(By.cssSelector(".env-verified"))
+                        .stream().map(WebElement::getText).toList(), e.getKey());
+                assertTrue(!card.getText().contains("validated v"), card.getText());
+            }
             Map<String, String> facet = new LinkedHashMap<>();
             for (WebElement li : driver.findElements(By.cssSelector(".status-facet li"))) {
                 facet.put(li.findElement(By.tagName("a")).getText(), li.findElement(By.cssSelector(".muted")).getText());
             }
             assertEquals(Map.of("verified", "1", "verified with flags", "1", "static checks only", "1", "failed", "1"), facet);
             browser.screenshots(SCREENSHOTS, "search");
+
+            // "Validated only" keeps the runtime-verified ones: not the static-only one (issue 36 item 9)
+            driver.get(base + "/search?tag=" + tag + "&sort=name&validated=true");
+            assertEquals(List.of("alice/" + names.get("flagged"), "alice/" + names.get("verified")),
+                    driver.findElements(By.cssSelector(".results .env-card a.env-name")).stream().map(WebElement::getText)
+                            .toList(), driver.getCurrentUrl());
+            driver.get(base + "/search?tag=" + tag + "&sort=name");
 
             driver.findElement(By.linkText("static checks only")).click();
             List<String> shown = driver.findElements(By.cssSelector(".results .env-card a.env-name")).stream()

@@ -112,7 +112,13 @@ class MoneyBrowserIT {
             draft.findElement(By.xpath(".//form[contains(@action,'/open')]//button")).click();
             WebElement refusal = waiting(sam).until(ExpectedConditions.presenceOfElementLocated(
                     By.cssSelector("#bounty-" + bountyId + " .field-error")));
-            assertTrue(refusal.getText().toLowerCase(java.util.Locale.ROOT).contains("balance"), refusal.getText());
+            // next to the Open button, in money, not minor units (issue 36 item 10)
+            refusal = sam.findElement(By.id("open-error-" + bountyId));
+            WebElement openButton = sam.findElement(By.cssSelector("#bounty-" + bountyId + " form[action*='/open'] button"));
+            assertTrue(Math.abs(refusal.getRect().getY() - openButton.getRect().getY()) < 60,
+                    "the refusal " + refusal.getRect() + " is next to the button " + openButton.getRect());
+            assertTrue(refusal.getText().contains("$2,500.00") && !refusal.getText().contains("250000"), refusal.getText());
+            assertTrue(refusal.getText().contains("$0.00 available"), refusal.getText());
             assertEquals("draft", text(sam, "#bounty-" + bountyId + " .badge-bounty-draft"));
 
             // ada records sam's bank transfer; a typo is named first
@@ -127,12 +133,15 @@ class MoneyBrowserIT {
             desktopShot(adaBrowser, "admin-funding");
             clickAndLoad(ada, "#funding-form button[type='submit']");
             waiting(ada).until(ExpectedConditions.urlContains("done=funded"));
+            // the funding page lists what was recorded before (issue 36 item 10)
+            assertTrue(text(ada, "#funding-list").contains(WIRE) && text(ada, "#funding-list").contains("$2,500.00"),
+                    text(ada, "#funding-list"));
 
             // sam sees the balance and the transfer, opens the bounty: the reward moves to escrow
             sam.get(FRONTEND + "/sponsor");
             assertTrue(text(sam, "#balances").contains("$2,500.00 available"), text(sam, "#balances"));
             assertTrue(sam.findElement(By.id("funding-history")).getAttribute("innerHTML").contains(WIRE));
-            sam.findElement(By.cssSelector("#bounty-" + bountyId + " form[action$='/open'] button")).click();
+            sam.findElement(By.cssSelector("#bounty-" + bountyId + " form[action*='/open'] button")).click();
             waiting(sam).until(ExpectedConditions.urlContains("done=opened"));
             assertTrue(text(sam, "#balances").contains("$0.00 available"), text(sam, "#balances"));
             assertTrue(text(sam, "#balances").contains("$2,500.00 held in escrow"), text(sam, "#balances"));
@@ -149,7 +158,13 @@ class MoneyBrowserIT {
             waiting(sam).until(ExpectedConditions.urlContains("done=review-started"));
             assertEquals("in review", text(sam, "#submission-status"));
             assertTrue(sam.findElements(By.id("start-review-form")).isEmpty(), "started once");
-            sam.findElements(By.cssSelector("#review-form input[name='checked']")).forEach(WebElement::click);
+            // approving a paid submission with a criterion unticked and no comment needs a confirmation the server
+            // checks (issue 36 item 10): without it nothing is approved
+            click(sam, "#review-form button[value='approve']");
+            waiting(sam).until(ExpectedConditions.presenceOfElementLocated(By.id("review-error")));
+            assertTrue(text(sam, "#review-error").contains("Nothing was approved") && text(sam, "#review-error")
+                    .contains("$2,500.00"), text(sam, "#review-error"));
+            assertEquals("in review", text(sam, "#submission-status"));
             click(sam, "#review-form button[value='approve']");
             waiting(sam).until(ExpectedConditions.urlContains("done=reviewed"));
             assertEquals("approved", text(sam, "#submission-status"));
@@ -165,6 +180,7 @@ class MoneyBrowserIT {
 
             // ada downloads the CSV of payouts to pay, then confirms alice's payout with the transfer's reference
             ada.get(FRONTEND + "/admin/payouts");
+            phoneWidth(ada, "payouts");
             WebElement payout = ada.findElement(By.xpath("//table[@id='payouts']//tr[@data-payee='alice'][.//a[text()='" + TITLE + "']]"));
             String payoutId = payout.getAttribute("id").substring("payout-".length());
             assertTrue(payout.getText().contains("$2,500.00"), payout.getText());
@@ -198,6 +214,41 @@ class MoneyBrowserIT {
             assertTrue(paid.getText().contains("alice") && paid.getText().contains("$2,500.00") && paid.getText().contains("paid"),
                     paid.getText());
             desktopShot(samBrowser, "sponsor-money");
+
+            // cancelling a bounty takes a confirmation the server checks (issue 36 item 10)
+            sam.findElement(By.id("b-title")).sendKeys("To cancel " + U);
+            new org.openqa.selenium.support.ui.Select(sam.findElement(By.id("b-domain"))).selectByValue("finance");
+            sam.findElement(By.id("b-description")).sendKeys("Cancelled at once.");
+            sam.findElement(By.id("b-criteria")).sendKeys("None");
+            click(sam, "input[name='tier'][value='open_access']");
+            sam.findElement(By.id("b-reward")).sendKeys("10");
+            click(sam, "#bounty-form button[type='submit']");
+            waiting(sam).until(ExpectedConditions.urlContains("done=created"));
+            WebElement other = sam.findElement(By.xpath("//article[contains(@class,'sponsored')][.//a[text()='To cancel " + U + "']]"));
+            String otherId = other.getAttribute("id").substring("bounty-".length());
+            WebElement confirm = other.findElement(By.cssSelector("form.cancel-bounty input[name='confirm']"));
+            sam.executeScript("arguments[0].removeAttribute('required')", confirm); // what a browser without the check sends
+            other.findElement(By.cssSelector("form.cancel-bounty button")).click();
+            WebElement notCancelled = waiting(sam).until(ExpectedConditions.presenceOfElementLocated(By.id("cancel-error-" + otherId)));
+            assertTrue(notCancelled.getText().contains("Nothing was cancelled"), notCancelled.getText());
+            assertEquals("draft", text(sam, "#bounty-" + otherId + " .badge-bounty-draft"));
+            click(sam, "#bounty-" + otherId + " form.cancel-bounty input[name='confirm']");
+            click(sam, "#bounty-" + otherId + " form.cancel-bounty button");
+            waiting(sam).until(ExpectedConditions.urlContains("done=cancelled"));
+        }
+    }
+
+    /** At 390 x 844 the page does not scroll sideways (issue 36 item 10). */
+    private static void phoneWidth(ChromeDriver driver, String page) {
+        driver.executeCdpCommand("Emulation.setDeviceMetricsOverride", java.util.Map.of("width", Chromium.PHONE_WIDTH,
+                "height", Chromium.PHONE_HEIGHT, "deviceScaleFactor", 1, "mobile", true));
+        try {
+            driver.navigate().refresh();
+            Object width = driver.executeScript("return document.documentElement.scrollWidth;");
+            assertTrue(((Number) width).intValue() <= Chromium.PHONE_WIDTH, page + " scrolls sideways: " + width);
+        } finally {
+            driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+            driver.navigate().refresh();
         }
     }
 }

@@ -11,10 +11,12 @@ import java.util.List;
 
 /**
  * Keeps an environment's denormalised validation status right: {@code latest_status} (the status of its
- * {@code latest_version}), {@code validated_version} (the newest validated, non-yanked version in PEP 440 order),
+ * {@code latest_version}), {@code validated_version} (the newest validated version neither yanked nor quarantined, in PEP 440 order: what
+ * the index serves),
  * {@code validated_at} (when that version's validation report was recorded) and the verdict lists show
  * ({@code trust_status}, {@code runtime_verified}, {@code trust_flags}, {@code status_reason}: those of the validated
- * version, else of the latest one). Lists read these columns instead of
+ * version, else of the latest one unless it is quarantined, else none: search never calls a quarantined version
+ * validated, issue 36 item 10). Lists read these columns instead of
  * joining the versions. Call {@link #refresh(long)} in the transaction of every change to a version's status, yank
  * state or existence; {@link LatestVersion#refresh} does so for pushes, yanks and deletes, the validation queue for
  * status changes.
@@ -46,7 +48,8 @@ public class EnvironmentStatus {
             return;
         }
         String latest = (String) env.get(0);
-        List<Row> versions = Row.list(em.createNativeQuery("SELECT version, status, yanked FROM hub.versions"
+        List<Row> versions = Row.list(em.createNativeQuery("SELECT version, status, yanked,"
+                + " quarantined_at IS NOT NULL AS quarantined FROM hub.versions"
                 + " WHERE environment_id = ?1", Tuple.class).setParameter(1, environmentId));
         String latestStatus = null;
         Version best = null;
@@ -56,7 +59,7 @@ public class EnvironmentStatus {
             if (text.equals(latest)) {
                 latestStatus = r.string("status");
             }
-            if (EnvironmentVersion.VALIDATED.equals(r.string("status")) && !r.isTrue("yanked")) {
+            if (EnvironmentVersion.VALIDATED.equals(r.string("status")) && !r.isTrue("yanked") && !r.isTrue("quarantined")) {
                 Version parsed = Version.parse(text);
                 if (best == null || parsed.compareTo(best) > 0) {
                     best = parsed;
@@ -71,7 +74,8 @@ public class EnvironmentStatus {
                         + " ON r.version_id = v.id AND r.status = 'validated' WHERE v.environment_id = e.id AND v.version = ?2),"
                         + " (trust_status, runtime_verified, trust_flags, status_reason) = (SELECT v.trust_status,"
                         + " v.runtime_verified, v.trust_flags, v.status_reason FROM hub.versions v WHERE v.environment_id = e.id"
-                        + " AND v.version = coalesce(CAST(?2 AS text), e.latest_version))"
+                        + " AND v.version = coalesce(CAST(?2 AS text), e.latest_version)"
+                        + " AND (CAST(?2 AS text) IS NOT NULL OR v.quarantined_at IS NULL))"
                         + " WHERE e.id = ?3")
                 .setParameter(1, latestStatus).setParameter(2, bestText).setParameter(3, environmentId).executeUpdate();
     }

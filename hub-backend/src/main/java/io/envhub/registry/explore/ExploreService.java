@@ -29,7 +29,9 @@ public class ExploreService {
     private static final String FROM = " FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE " + PUBLIC;
     private static final String COUNTS = "SELECT"
             + " (SELECT coalesce(max(environments), 0) FROM hub.public_tag_pairs WHERE tag = '' AND other = '') AS environments,"
-            + " (SELECT coalesce(max(validated), 0) FROM hub.public_tag_pairs WHERE tag = '' AND other = '') AS validated,"
+            // validated: runtime verified (a static-only version is not, issue 36 item 9), from the verdict counters
+            + " (SELECT coalesce(sum(environments), 0) FROM hub.public_tag_status WHERE tag = '' AND other = ''"
+            + " AND status IN ('verified', 'flagged')) AS validated,"
             + " (SELECT count(*) FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id WHERE " + PUBLIC
             + ") AS versions,"
             + " (SELECT coalesce(sum(e.download_count), 0) FROM hub.environments e WHERE " + PUBLIC + ") AS downloads";
@@ -41,7 +43,8 @@ public class ExploreService {
     private static final String RECENT = "SELECT " + SearchSql.SUMMARY_COLUMNS + FROM
             + " ORDER BY e.updated_at DESC, e.id LIMIT " + ITEMS;
     private static final String VALIDATED = "SELECT " + SearchSql.SUMMARY_COLUMNS + FROM
-            + " AND e.validated_version IS NOT NULL ORDER BY e.validated_at DESC, e.id LIMIT " + ITEMS;
+            + " AND e.validated_version IS NOT NULL AND e.trust_status IN ('verified', 'flagged')"
+            + " ORDER BY e.validated_at DESC, e.id LIMIT " + ITEMS;
 
     private final AgroalDataSource dataSource;
     private final ExploreConfig config;

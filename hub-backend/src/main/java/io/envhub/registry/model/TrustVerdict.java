@@ -37,8 +37,10 @@ public final class TrustVerdict {
     public static final String ERROR = TrustStatus.ERROR.wire();
     /** Every code, in the order lists and facets show them. */
     public static final List<String> CODES = TrustStatus.wires();
-    /** The codes of versions that passed validation ({@code validated=true}). */
+    /** The codes of versions that passed validation (static checks only included). */
     public static final List<String> PASSED = TrustStatus.passedWires();
+    /** The codes of runtime-verified versions: what search's {@code validated=true} keeps (issue 36 item 9). */
+    public static final List<String> RUNTIME_VERIFIED = TrustStatus.runtimeVerifiedWires();
 
     public static final String REWARD_HACKING = "reward-hacking";
     public static final String NON_DETERMINISTIC = "non-deterministic";

@@ -75,7 +75,7 @@ public class ModerationService {
         v.quarantinedBy = admin.name;
         audit.record(admin.name, "version.quarantine", target(v), why, before, quarantineState(v));
         reports.markActioned(target(v), admin.name, "quarantined: " + why);
-        em.flush();
+        status.refresh(v.environment.id); // a quarantined version is no validated version (issue 36 item 10)
         versionEvents.quarantined(v.id, false);
         return state(v);
     }
@@ -94,6 +94,7 @@ public class ModerationService {
         v.quarantinedBy = null;
         v.heldForReview = false;
         audit.record(admin.name, "version.unquarantine", target(v), blankToNull(reason), before, quarantineState(v));
+        status.refresh(v.environment.id);
         return state(v);
     }
 

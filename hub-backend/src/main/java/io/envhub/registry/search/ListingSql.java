@@ -66,7 +66,7 @@ final class ListingSql {
      */
     Statement stats() {
         String tag = request.requiredTags().isEmpty() ? "" : request.requiredTags().get(0);
-        List<String> statuses = request.statusFilter();
+        List<String> statuses = statuses();
         Sql sql = new Sql().append("WITH c AS (SELECT other AS tag, sum(n)::bigint AS n FROM (");
         if (statuses == null) {
             sql.append("SELECT other, " + (request.validated() ? "validated" : "environments"))
@@ -83,7 +83,7 @@ final class ListingSql {
                     .append(" GROUP BY t");
         }
         // statuses facet: the listed counters of ('tag', '') per verdict, plus the readable uncounted ones
-        List<String> facetStatuses = request.validated() ? TrustVerdict.PASSED : TrustVerdict.CODES;
+        List<String> facetStatuses = request.validated() ? TrustVerdict.RUNTIME_VERIFIED : TrustVerdict.CODES;
         sql.append(") x GROUP BY other), s AS (SELECT status, sum(n)::bigint AS n FROM (")
                 .append("SELECT status, environments AS n FROM hub.public_tag_status WHERE tag = ? AND other = ''", tag)
                 .append(" AND status = ANY(?)", facetStatuses.toArray(String[]::new));
@@ -107,6 +107,16 @@ final class ListingSql {
                 .append(" (SELECT array_agg(tag ORDER BY n DESC, tag) FROM lic) AS license_tags,")
                 .append(" (SELECT array_agg(n ORDER BY n DESC, tag) FROM lic) AS license_counts");
         return statement(sql);
+    }
+
+    /**
+     * The verdicts the listing keeps, or null for any: those asked for, and with {@code validated=true} the
+     * runtime-verified ones only, so the counts come from {@code hub.public_tag_status} (its validated counters count
+     * static-only environments too).
+     */
+    private List<String> statuses() {
+        List<String> statuses = request.statusFilter();
+        return statuses == null && request.validated() ? TrustVerdict.RUNTIME_VERIFIED : statuses;
     }
 
     /**

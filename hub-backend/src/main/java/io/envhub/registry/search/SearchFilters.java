@@ -1,5 +1,6 @@
 package io.envhub.registry.search;
 
+import io.envhub.registry.model.TrustVerdict;
 import io.envhub.registry.security.AccessPolicy.ReadScope;
 
 /**
@@ -28,7 +29,9 @@ final class SearchFilters {
             sql.append(" AND e.tags @> ?", request.requiredTags().toArray(String[]::new));
         }
         if (request.validated()) {
-            sql.append(" AND e.validated_version IS NOT NULL");
+            // validated means runtime verified: a static-only version is not (issue 36 item 9)
+            sql.append(" AND e.validated_version IS NOT NULL AND e.trust_status = ANY(?)",
+                    (Object) TrustVerdict.RUNTIME_VERIFIED.toArray(String[]::new));
         }
         if (withStatus && request.statusFilter() != null) {
             sql.append(" AND e.trust_status = ANY(?)", request.statusFilter().toArray(String[]::new));

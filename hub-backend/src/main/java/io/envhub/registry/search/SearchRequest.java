@@ -146,14 +146,14 @@ public record SearchRequest(String text, List<String> tags, String owner, Search
     }
 
     /**
-     * The verdicts a match may have, or null for any: those asked for, narrowed to the validated ones with
-     * {@code validated=true} (possibly none).
+     * The verdicts a match may have, or null for any: those asked for, narrowed to the runtime-verified ones with
+     * {@code validated=true} (possibly none): a static-only version never counts as validated (issue 36 item 9).
      */
     public List<String> statusFilter() {
         if (statuses.isEmpty()) {
             return null;
         }
-        return validated ? statuses.stream().filter(TrustVerdict.PASSED::contains).toList() : statuses;
+        return validated ? statuses.stream().filter(TrustVerdict.RUNTIME_VERIFIED::contains).toList() : statuses;
     }
 
     private static boolean parseValidated(String validated) {

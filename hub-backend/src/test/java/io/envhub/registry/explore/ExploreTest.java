@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.registry.RegistryFixtures;
+import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.model.Owner;
 import io.envhub.registry.model.Environment;
 import io.envhub.testsupport.KeycloakTestResource;
@@ -34,6 +35,8 @@ class ExploreTest {
     RegistryFixtures fixtures;
     @Inject
     EntityManager em;
+    @Inject
+    EnvironmentStatus status;
 
     private static JsonPath explore(String token) {
         return (token == null ? given() : given().auth().oauth2(token)).get("/api/v1/explore").then().statusCode(200)
@@ -53,9 +56,13 @@ class ExploreTest {
         Owner alice = fixtures.user("alice");
         Environment shown = fixtures.environment(alice, "explore-public-" + run, "shown", "public", List.of(), null);
         Environment hidden = fixtures.environment(alice, "explore-private-" + run, "hidden", "private", List.of(), null);
+        // a static-only public environment counts as an environment, not as a validated one (issue 36 item 9)
+        Environment staticOnly = fixtures.environment(alice, "explore-static-" + run, "static", "public", List.of(), null);
+        fixtures.publish(staticOnly, "1.0");
         fixtures.publish(hidden, "1.0");
-        fixtures.publish(shown, "1.0");
-        fixtures.publish(shown, "1.1");
+        fixtures.ranRuntime(fixtures.publish(shown, "1.0"));
+        fixtures.ranRuntime(fixtures.publish(shown, "1.1"));
+        QuarkusTransaction.requiringNew().run(() -> status.refresh(shown.id));
         fixtures.counters(shown, 700_000_000L, 0, OffsetDateTime.now().plusDays(1));
         fixtures.counters(hidden, 900_000_000L, 0, OffsetDateTime.now().plusDays(2));
         recentDownloads(shown, 600_000_000L);
@@ -63,9 +70,9 @@ class ExploreTest {
 
         for (String token : new String[] {null, Tokens.forUser("alice", "alice"), Tokens.forUser("ada", "ada")}) {
             JsonPath after = explore(token);
-            assertEquals(before.getLong("counts.environments") + 1, after.getLong("counts.environments"));
+            assertEquals(before.getLong("counts.environments") + 2, after.getLong("counts.environments"));
             assertEquals(before.getLong("counts.validatedEnvironments") + 1, after.getLong("counts.validatedEnvironments"));
-            assertEquals(before.getLong("counts.versions") + 2, after.getLong("counts.versions"));
+            assertEquals(before.getLong("counts.versions") + 3, after.getLong("counts.versions"));
             assertEquals(before.getLong("counts.downloads") + 700_000_000L, after.getLong("counts.downloads"));
 
             assertEquals(shown.name, after.getString("trending[0].name"));
@@ -78,6 +85,9 @@ class ExploreTest {
                 List<String> names = after.getList(list + ".name");
                 assertTrue(names.size() <= ExploreService.ITEMS, list);
                 assertFalse(names.contains(hidden.name), list + " shows no private environment");
+                if ("newestValidated".equals(list)) {
+                    assertFalse(names.contains(staticOnly.name), "a static-only version is not among the newest validated");
+                }
                 List<String> visibility = after.getList(list + ".visibility");
                 assertTrue(visibility.stream().allMatch("public"::equals), list);
             }

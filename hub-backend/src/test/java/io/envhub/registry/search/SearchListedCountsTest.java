@@ -171,7 +171,8 @@ class SearchListedCountsTest {
                     (long) facet(search(null, "size", 1), "tags").get("text"));
             JsonPath explore = given().get("/api/v1/explore").then().statusCode(200).extract().jsonPath();
             assertEquals(listedCount, explore.getLong("counts.environments"));
-            assertEquals(count("SELECT count(*) FROM hub.environments WHERE " + listed + " AND validated_version IS NOT NULL"),
+            assertEquals(count("SELECT count(*) FROM hub.environments WHERE " + listed + " AND validated_version IS NOT NULL"
+                            + " AND trust_status IN ('verified', 'flagged')"),
                     explore.getLong("counts.validatedEnvironments"));
 
             // relisting counts it again for everyone, unlisting again takes it out (the counters follow unlisted_at)

@@ -170,9 +170,14 @@ class TrustStatusTest {
                 "the facet counts every status, not only the filtered ones");
         JsonPath passed = search("tag=" + tag + "&validated=true&status=verified,failed");
         assertEquals(List.of(verified), sortedNames(passed));
-        assertEquals(Map.of("verified", 1, "flagged", 1, "static-only", 1, "failed", 0, "validating", 0, "error", 0),
+        assertEquals(Map.of("verified", 1, "flagged", 1, "static-only", 0, "failed", 0, "validating", 0, "error", 0),
                 passed.getMap("facets.statuses"));
-        assertEquals(3, search("tag=" + tag + "&validated=true").getInt("total"));
+        // validated means runtime verified: the static-only one is not validated (issue 36 item 9), on both paths
+        assertEquals(List.of(flagged, verified), sortedNames(search("tag=" + tag + "&validated=true")));
+        assertEquals(2, search("tag=" + tag + "&validated=true").getInt("total"));
+        assertEquals(List.of(flagged, verified), sortedNames(search("tag=" + tag + "&owner=alice&validated=true")));
+        assertEquals(2, search("tag=" + tag + "&owner=alice&validated=true").getInt("total"));
+        assertEquals(0, search("tag=" + tag + "&validated=true&status=static-only").getInt("total"));
         // ... and on the match set's path (text and owner)
         JsonPath byOwner = search("tag=" + tag + "&owner=alice&q=queue&status=failed");
         assertEquals(List.of(failed), sortedNames(byOwner));
@@ -189,7 +194,9 @@ class TrustStatusTest {
 
         // explore: the newest validated list carries the verdict
         JsonPath explore = given().get("/api/v1/explore").then().statusCode(200).extract().jsonPath();
-        assertEquals("static-only", explore.getString("newestValidated.find { it.name == '" + staticOnly + "' }.trustStatus"));
+        assertEquals("verified", explore.getString("newestValidated.find { it.name == '" + verified + "' }.trustStatus"));
+        assertEquals(null, explore.getString("newestValidated.find { it.name == '" + staticOnly + "' }.trustStatus"),
+                "a static-only version is not among the newest validated (issue 36 item 9)");
         // my environments
         JsonPath mine = given().auth().oauth2(alice).get("/api/v1/me/environments").then().statusCode(200).extract().jsonPath();
         assertEquals("error", mine.getString("find { it.name == '" + error + "' }.trustStatus"));

@@ -8,7 +8,6 @@ import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.bounty.BountyViews.SubmissionRequest;
 import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
 import io.envhub.web.hub.HubViews.Readme;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
@@ -85,6 +84,10 @@ public class BountyResource {
         if (request == null) {
             return page(id, 400, null, Map.of("submit", "Choose one of your validated versions."), null);
         }
+        String refused = ineligible(id, version);
+        if (refused != null) {
+            return page(id, 409, null, Map.of("submit", refused), null);
+        }
         return post(id, "submit", null, () -> bounties.submit(bearer(), id, request), "submitted");
     }
 
@@ -94,6 +97,10 @@ public class BountyResource {
         SubmissionRequest request = parse(version);
         if (request == null) {
             return page(id, 400, null, Map.of("resubmit", "Choose one of your validated versions."), null);
+        }
+        String refused = ineligible(id, version);
+        if (refused != null) {
+            return page(id, 409, null, Map.of("resubmit", refused), null);
         }
         return post(id, "resubmit", null, () -> bounties.resubmit(bearer(), submission, request), "resubmitted");
     }
@@ -150,7 +157,7 @@ public class BountyResource {
         CompletableFuture<List<Application>> mine = signedIn ? quiet(bounties.myApplications(bearer)) : none();
         CompletableFuture<List<Submission>> myWork = signedIn ? quiet(bounties.mySubmissions(bearer)) : none();
         Bounty bounty = bounties.bounty(bearer, id);
-        List<String> versions = signedIn ? ownVersions(bearer) : List.of();
+        List<String> versions = signedIn ? ownVersions(bearer, bounty) : List.of();
         String html = markdown.render(new Readme("text/markdown", bounty.description()));
         Application application = mine.join().stream().filter(a -> a.bountyId() == id)
                 .max(Comparator.comparingLong(Application::id)).orElse(null);
@@ -162,15 +169,23 @@ public class BountyResource {
         return Response.status(status).type(MediaType.TEXT_HTML_TYPE).entity(Templates.bounty(viewer, page)).build();
     }
 
-    /** The newest validated version of each of the viewer's environments, as {@code owner/name@version}. */
-    private List<String> ownVersions(String bearer) {
+    /** The versions the viewer may submit to {@code bounty} ({@link EligibleVersions}), none when the hub did not answer. */
+    private List<String> ownVersions(String bearer, Bounty bounty) {
         try {
-            List<OwnEnvironment> envs = hub.ownEnvironments(bearer);
-            return envs.stream().filter(e -> e.validatedVersion() != null)
-                    .map(e -> e.owner() + "/" + e.name() + "@" + e.validatedVersion()).toList();
+            return EligibleVersions.of(hub.ownEnvironments(bearer), bounty);
         } catch (RuntimeException e) {
             return List.of();
         }
+    }
+
+    /** Why {@code ref} may not be submitted to bounty {@code id} from the form (not among those offered), or null. */
+    private String ineligible(long id, String ref) {
+        String bearer = bearer();
+        if (ownVersions(bearer, bounties.bounty(bearer, id)).contains(ref)) {
+            return null;
+        }
+        return ref + " is not eligible for this bounty: submit the newest validated version of an environment you publish,"
+                + " runtime verified (not static checks only), neither yanked nor quarantined, with the bounty's required tags.";
     }
 
     private static <T> CompletableFuture<List<T>> quiet(CompletionStage<List<T>> call) {

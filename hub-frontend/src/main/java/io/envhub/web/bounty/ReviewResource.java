@@ -7,6 +7,7 @@ import io.envhub.web.bounty.BountyViews.ReviewRequest;
 import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.evaluation.HubRunForm;
 import io.envhub.web.evaluation.HubRunView;
+import io.envhub.web.money.MoneyFormat;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -112,7 +113,7 @@ public class ReviewResource {
     @POST
     @Path("/submissions/{subId}")
     public Response review(@PathParam("id") long id, @PathParam("subId") long subId, @RestForm String decision,
-                           @RestForm String comment, @RestForm List<Integer> checked) {
+                           @RestForm String comment, @RestForm List<Integer> checked, @RestForm String confirm) {
         List<Integer> ticked = checked == null ? List.of() : List.copyOf(checked);
         String text = comment == null ? "" : comment.strip();
         if (decision == null || !DECISIONS.contains(decision)) {
@@ -125,6 +126,14 @@ public class ReviewResource {
         List<Boolean> checklist = new ArrayList<>();
         for (int i = 0; i < (bounty.criteria() == null ? 0 : bounty.criteria().size()); i++) {
             checklist.add(ticked.contains(i));
+        }
+        if ("approve".equals(decision) && bounty.rewardMinor() > 0 && checklist.contains(false) && text.isEmpty()
+                && !"yes".equals(confirm)) {
+            // paying for unmet criteria without a word takes a second, server-checked step (issue 36 item 10)
+            return page(400, id, subId, ticked, text, "Nothing was approved: " + checklist.stream().filter(t -> !t).count()
+                    + " of " + checklist.size() + " criteria are not ticked and there is no comment, yet approving pays "
+                    + MoneyFormat.amount(bounty.rewardMinor(), bounty.currency()) + ". Tick \u201cApprove anyway\u201d to"
+                    + " confirm, or say why in a comment.");
         }
         try {
             ApiProblem.call(() -> bounties.review(bearer(), subId, new ReviewRequest(decision, text, checklist)));

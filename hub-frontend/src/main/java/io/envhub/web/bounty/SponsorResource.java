@@ -6,7 +6,10 @@ import io.envhub.web.bounty.BountyViews.Application;
 import io.envhub.web.bounty.BountyViews.Bounty;
 import io.envhub.web.bounty.BountyViews.ClarificationRequest;
 import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.contract.ProblemCode;
 import io.envhub.web.money.MoneyApi;
+import io.envhub.web.money.MoneyFormat;
+import io.envhub.web.money.MoneyViews.CurrencyBalance;
 import io.envhub.web.money.MoneyViews.SponsorMoney;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
@@ -57,6 +60,16 @@ public class SponsorResource {
         /** The refusal of an action on the bounty itself, or null. */
         public String error() {
             return errors.get("bounty-" + bounty.id());
+        }
+
+        /** The refusal of opening it, shown next to the Open button, or null. */
+        public String openError() {
+            return errors.get("open-" + bounty.id());
+        }
+
+        /** The refusal of cancelling it (not confirmed, or refused), shown next to the Cancel button, or null. */
+        public String cancelError() {
+            return errors.get("cancel-" + bounty.id());
         }
 
         /** The refusal of a decision on an application, or null. */
@@ -147,14 +160,24 @@ public class SponsorResource {
     /** {@code open}, {@code close} or {@code cancel} one of the sponsor's bounties. */
     @POST
     @Path("/bounties/{id}/{action:open|close|cancel}")
-    public Response transition(@PathParam("id") long id, @PathParam("action") String action) {
+    public Response transition(@PathParam("id") long id, @PathParam("action") String action, @RestForm String confirm) {
         if (!ACTIONS.contains(action)) {
             throw new BadRequestException();
+        }
+        if ("cancel".equals(action) && !"yes".equals(confirm)) {
+            // a second step the server checks, not only the browser (issue 36 item 10)
+            return dashboard(400, BountyForm.blank(), Map.of("cancel-" + id, "Nothing was cancelled: tick \u201cYes, cancel"
+                    + " it\u201d to confirm. Cancelling withdraws its undecided submissions and returns what its escrow holds"
+                    + " to your balance."), null);
         }
         try {
             ApiProblem.call(() -> bounties.transition(bearer(), id, action));
         } catch (ApiProblem.Refused e) {
-            return dashboard(status(e), BountyForm.blank(), Map.of("bounty-" + id, e.problem().detail()), null);
+            String key = ("open".equals(action) ? "open-" : "cancel".equals(action) ? "cancel-" : "bounty-") + id;
+            String message = "open".equals(action)
+                    && e.problem().known().filter(c -> c == ProblemCode.INSUFFICIENT_BALANCE).isPresent()
+                    ? shortOfFunds(id) : e.problem().detail();
+            return dashboard(status(e), BountyForm.blank(), Map.of(key, message), null);
         }
         return Done.redirect("/sponsor", "open".equals(action) ? "opened" : "close".equals(action) ? "closed"
                 : "cancelled");
@@ -173,6 +196,32 @@ public class SponsorResource {
             return dashboard(status(e), BountyForm.blank(), Map.of("bounty-" + id, e.problem().detail()), null);
         }
         return Done.redirect("/sponsor", "clarified");
+    }
+
+    /**
+     * Why opening needs more funds, in money (not minor units): what the escrow holds and the available balance (issue
+     * 36 item 10).
+     */
+    private String shortOfFunds(long id) {
+        String bearer = bearer();
+        Bounty b = bounties.bounty(bearer, id);
+        long needed = Math.multiplyExact(b.rewardMinor(), (long) b.maxAwards());
+        long available = 0;
+        try {
+            SponsorMoney funds = money.sponsorBalance(bearer).toCompletableFuture().join().tidy();
+            available = funds.balances().stream().filter(c -> b.currency().equalsIgnoreCase(c.currency()))
+                    .mapToLong(CurrencyBalance::availableMinor).sum();
+        } catch (RuntimeException e) {
+            return "Not enough funds to open it: its escrow holds " + MoneyFormat.amount(needed, b.currency()) + " ("
+                    + awards(b) + "). An admin records your funding first.";
+        }
+        return "Not enough funds to open it: its escrow holds " + MoneyFormat.amount(needed, b.currency()) + " ("
+                + awards(b) + "); you have " + MoneyFormat.amount(available, b.currency()) + " available, "
+                + MoneyFormat.amount(needed - available, b.currency()) + " short. An admin records your funding first.";
+    }
+
+    private static String awards(Bounty b) {
+        return b.maxAwards() + (b.maxAwards() == 1 ? " award of " : " awards of ") + MoneyFormat.amount(b.rewardMinor(), b.currency());
     }
 
     private String bearer() {

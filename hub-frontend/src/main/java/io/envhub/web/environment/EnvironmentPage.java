@@ -22,6 +22,26 @@ public record EnvironmentPage(Detail env, String readmeHtml, List<VersionSummary
         return "/" + env.owner() + "/" + env.name();
     }
 
+    /**
+     * The latest version when the hub's admins quarantined it, else null: the page then shows no verdict badge for it,
+     * says it is quarantined and why (issue 36 item 10).
+     */
+    public VersionSummary quarantined() {
+        if (env.latestVersion() == null || versions == null) {
+            return null;
+        }
+        return versions.stream().filter(v -> env.latestVersion().equals(v.version()) && Boolean.TRUE.equals(v.quarantined()))
+                .findFirst().orElse(null);
+    }
+
+    /**
+     * The install commands to show, or null: none while the latest version is quarantined and no other version is
+     * served (pip would find nothing to install).
+     */
+    public InstallSnippets shownInstall() {
+        return quarantined() != null && env.validated() == null ? null : install;
+    }
+
     /** The environment as a report or moderation target ({@code owner/name}). */
     public String target() {
         return env.owner() + "/" + env.name();

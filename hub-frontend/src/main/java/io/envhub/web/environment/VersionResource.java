@@ -2,6 +2,8 @@ package io.envhub.web.environment;
 
 import io.envhub.web.view.Names;
 import io.envhub.web.account.Viewer;
+import io.envhub.web.error.ErrorPage;
+import io.envhub.web.error.ErrorPages;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.Detail;
@@ -28,10 +30,12 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 public class VersionResource {
     private final Viewer viewer;
     private final HubApi hub;
+    private final ErrorPages errors;
 
-    public VersionResource(Viewer viewer, @RestClient HubApi hub) {
+    public VersionResource(Viewer viewer, @RestClient HubApi hub, ErrorPages errors) {
         this.viewer = viewer;
         this.hub = hub;
+        this.errors = errors;
     }
 
     @CheckedTemplate
@@ -90,6 +94,10 @@ public class VersionResource {
                              @PathParam("version") String version) {
         try (Response res = hub.download(viewer.bearer(), owner, name, version)) {
             String location = res.getHeaderString("Location");
+            if (res.getStatus() == 451) {
+                // quarantined: a page with the backend's reason, status 451 (issue 36 item 10)
+                return errors.render(ErrorPage.forStatus(451, Problems.detail(new WebApplicationException(res))));
+            }
             if (res.getStatus() != 302 || location == null) {
                 throw new WebApplicationException("download answered " + res.getStatus(), 502);
             }

@@ -37,7 +37,8 @@ public record ErrorPage(int status, String title, String message) {
                 "EnvHub's registry is not answering right now. Please try again in a moment.");
     }
 
-    static ErrorPage forStatus(int status, String detail) {
+    /** The page for a status the backend answered, with its detail where the status shows one. */
+    public static ErrorPage forStatus(int status, String detail) {
         return switch (status) {
             case 404 -> new ErrorPage(404, "Not found",
                     "There is nothing here, or it is private and you may not see it.");
@@ -46,6 +47,8 @@ public record ErrorPage(int status, String title, String message) {
             case 401 -> new ErrorPage(401, "Sign in needed", "Sign in to do this.");
             case 400 -> new ErrorPage(400, "Bad request", detail != null ? detail : "The request was not understood.");
             case 405 -> new ErrorPage(405, "Not allowed here", "This address does not accept that kind of request.");
+            case 451 -> new ErrorPage(451, "Quarantined", detail != null ? detail
+                    : "The hub's admins quarantined this version: it cannot be downloaded.");
             default -> new ErrorPage(status, "Request failed", detail != null ? detail : "The request could not be completed.");
         };
     }

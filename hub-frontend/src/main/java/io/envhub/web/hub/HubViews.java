@@ -39,6 +39,17 @@ public final class HubViews {
         public String badgeLabel() {
             return Verdicts.label(statusLabel, trustStatus);
         }
+
+        /**
+         * The validated version when the hub ran it and it passed (its verdict is the environment's), else null: a
+         * static-only version is not called validated on a card (issue 36 item 9).
+         */
+        public String verifiedVersion() {
+            boolean ran = Boolean.TRUE.equals(runtimeVerified)
+                    && io.envhub.contract.TrustStatus.find(trustStatus).map(io.envhub.contract.TrustStatus::runtimeVerified)
+                    .orElse(false);
+            return ran ? validatedVersion : null;
+        }
     }
 
     /** Count of matches per tag (also used for task types). */

@@ -5,6 +5,7 @@ import io.envhub.web.account.Viewer;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.envhub.web.money.MoneyViews.Funding;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -12,10 +13,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
-/** {@code /admin/funding}: an admin records money received from a sponsor (amount, currency, external reference). */
+/**
+ * {@code /admin/funding}: an admin records money received from a sponsor (amount, currency, external reference), above
+ * the fundings recorded earlier (newest first), so a reference already recorded is seen before it is typed again.
+ */
 @Path("/admin/funding")
 @Produces(MediaType.TEXT_HTML)
 public class AdminFundingResource {
@@ -31,13 +36,13 @@ public class AdminFundingResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance funding(Viewer viewer, FundingForm form, String done);
+        static native TemplateInstance funding(Viewer viewer, FundingForm form, String done, Earlier earlier);
     }
 
     @GET
     public Response form(@QueryParam("done") String done) {
-        admin.bearer();
-        return Response.ok(Templates.funding(viewer, FundingForm.blank(), MoneyDone.message(done))).build();
+        String bearer = admin.bearer();
+        return Response.ok(Templates.funding(viewer, FundingForm.blank(), MoneyDone.message(done), earlier(bearer))).build();
     }
 
     @POST
@@ -57,7 +62,25 @@ public class AdminFundingResource {
     }
 
     private Response page(int status, FundingForm form) {
-        return Response.status(status).type(MediaType.TEXT_HTML_TYPE).entity(Templates.funding(viewer, form, null))
-                .build();
+        return Response.status(status).type(MediaType.TEXT_HTML_TYPE)
+                .entity(Templates.funding(viewer, form, null, earlier(admin.bearer()))).build();
+    }
+
+    /**
+     * The fundings recorded so far ({@code GET /api/v1/ledger/funding}, newest first).
+     *
+     * @param fundings the fundings, empty when none or when bounty-service did not answer
+     * @param unavailable whether bounty-service did not answer (the page says so)
+     */
+    public record Earlier(List<Funding> fundings, boolean unavailable) {
+    }
+
+    private Earlier earlier(String bearer) {
+        try {
+            List<Funding> list = money.fundings(bearer);
+            return new Earlier(list == null ? List.of() : list, false);
+        } catch (RuntimeException e) {
+            return new Earlier(List.of(), true);
+        }
     }
 }

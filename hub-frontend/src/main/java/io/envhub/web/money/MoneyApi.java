@@ -38,6 +38,10 @@ public interface MoneyApi {
     @Path("/me/earnings")
     Earnings earnings(@HeaderParam("Authorization") String bearer);
 
+    @GET
+    @Path("/ledger/funding")
+    List<MoneyViews.Funding> fundings(@HeaderParam("Authorization") String bearer);
+
     @POST
     @Path("/ledger/funding")
     JsonNode fund(@HeaderParam("Authorization") String bearer, FundingRequest body);
