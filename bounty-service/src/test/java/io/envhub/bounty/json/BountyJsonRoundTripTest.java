@@ -82,7 +82,7 @@ class BountyJsonRoundTripTest {
         return BountyStatus.wires();
     }
 
-    private static Object sample(Class<?> shape) throws Exception {
+    static Object sample(Class<?> shape) throws Exception {
         RecordComponent[] components = shape.getRecordComponents();
         Object[] args = new Object[components.length];
         Class<?>[] types = new Class<?>[components.length];

@@ -1,17 +1,25 @@
 package io.envhub.cli.bounty;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.Award;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.BountyPage;
+import io.envhub.contract.bounty.BountyJson.Clarification;
+import io.envhub.contract.bounty.BountyJson.Review;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
 
-/** How the {@code envhub bounty} commands print bounty-service's answers for people (the JSON goes out as it is). */
+/** How the {@code envhub bounty} commands print bounty-service's answers for people (the JSON goes out as it is), read
+ * into contract's bounty records. */
 public final class BountyText {
     private BountyText() {
     }
@@ -68,31 +76,39 @@ public final class BountyText {
     }
 
     /**
-     * One line per bounty of a list answer ({@code items}), with a header; a sentence when there are none.
+     * Time left before a deadline: {@code 12 days left}, {@code 5 hours left}, {@code deadline passed}.
+     *
+     * @param deadline the deadline, or null
+     * @param now the current time
+     * @return the countdown
+     */
+    public static String countdown(OffsetDateTime deadline, Instant now) {
+        return deadline == null ? "no deadline" : countdown(wire(deadline), now);
+    }
+
+    /**
+     * One line per bounty of a list answer, with a header; a sentence when there are none.
      *
      * @param page the list answer
      * @param now the current time
      * @return the lines
      */
-    public static List<String> list(JsonNode page, Instant now) {
+    public static List<String> list(BountyPage page, Instant now) {
         List<String> lines = new ArrayList<>();
-        JsonNode items = page.path("items");
+        List<Bounty> items = page.items() == null ? List.of() : page.items();
         if (items.isEmpty()) {
             lines.add("No bounties match.");
             return lines;
         }
         lines.add(String.format(Locale.ROOT, "%-6s %-16s %-16s %-14s %-16s %-7s %s", "ID", "TIER", "DOMAIN", "REWARD",
                 "DEADLINE", "LEFT", "TITLE"));
-        for (JsonNode b : items) {
-            lines.add(String.format(Locale.ROOT, "%-6s %-16s %-16s %-14s %-16s %-7s %s", b.path("id").asText(),
-                    b.path("tier").asText().replace('_', ' '), b.path("domain").asText(),
-                    money(b.path("rewardMinor").asLong(), b.path("currency").asText(null)),
-                    countdown(b.path("deadline").asText(null), now),
-                    b.path("awardsLeft").asInt() + "/" + b.path("maxAwards").asInt(), b.path("title").asText()));
+        for (Bounty b : items) {
+            lines.add(String.format(Locale.ROOT, "%-6s %-16s %-16s %-14s %-16s %-7s %s", b.id(),
+                    text(b.tier()).replace('_', ' '), text(b.domain()), money(b.rewardMinor(), b.currency()),
+                    countdown(b.deadline(), now), b.awardsLeft() + "/" + b.maxAwards(), text(b.title())));
         }
-        long total = page.path("total").asLong(items.size());
-        if (total > items.size()) {
-            lines.add("(" + items.size() + " of " + total + "; narrow with --domain or --tier)");
+        if (page.total() > items.size()) {
+            lines.add("(" + items.size() + " of " + page.total() + "; narrow with --domain or --tier)");
         }
         return lines;
     }
@@ -104,42 +120,39 @@ public final class BountyText {
      * @param now the current time
      * @return the lines
      */
-    public static List<String> show(JsonNode b, Instant now) {
+    public static List<String> show(Bounty b, Instant now) {
         List<String> lines = new ArrayList<>();
-        lines.add("#" + b.path("id").asText() + " " + b.path("title").asText() + "  [" + b.path("status").asText() + "]");
-        lines.add("  tier:     " + b.path("tier").asText().replace('_', ' ') + "    domain: " + b.path("domain").asText());
-        lines.add("  reward:   " + money(b.path("rewardMinor").asLong(), b.path("currency").asText(null)) + " per award, "
-                + b.path("awardsLeft").asInt() + " of " + b.path("maxAwards").asInt() + " awards left");
-        lines.add("  deadline: " + b.path("deadline").asText("-") + " (" + countdown(b.path("deadline").asText(null), now)
+        lines.add("#" + b.id() + " " + text(b.title()) + "  [" + text(b.status()) + "]");
+        lines.add("  tier:     " + text(b.tier()).replace('_', ' ') + "    domain: " + text(b.domain()));
+        lines.add("  reward:   " + money(b.rewardMinor(), b.currency()) + " per award, " + b.awardsLeft() + " of "
+                + b.maxAwards() + " awards left");
+        lines.add("  deadline: " + (b.deadline() == null ? "-" : wire(b.deadline())) + " (" + countdown(b.deadline(), now)
                 + ")");
-        lines.add("  sponsor:  " + b.path("sponsor").asText("-"));
-        if (b.hasNonNull("description") && !b.path("description").asText().isBlank()) {
+        lines.add("  sponsor:  " + (b.sponsor() == null ? "-" : b.sponsor()));
+        if (b.description() != null && !b.description().isBlank()) {
             lines.add("");
-            b.path("description").asText().lines().forEach(l -> lines.add("  " + l));
+            b.description().lines().forEach(l -> lines.add("  " + l));
         }
         lines.add("");
         lines.add("Acceptance criteria:");
         int i = 1;
-        for (JsonNode c : b.path("criteria")) {
-            lines.add("  " + i++ + ". " + c.asText());
+        for (String c : listOf(b.criteria())) {
+            lines.add("  " + i++ + ". " + c);
         }
-        if (!b.path("clarifications").isEmpty()) {
+        if (!listOf(b.clarifications()).isEmpty()) {
             lines.add("Clarifications:");
-            for (JsonNode c : b.path("clarifications")) {
-                lines.add("  " + day(c.path("createdAt").asText()) + " " + c.path("text").asText());
+            for (Clarification c : b.clarifications()) {
+                lines.add("  " + day(c.createdAt() == null ? "" : wire(c.createdAt())) + " " + text(c.text()));
             }
         }
-        if (!b.path("awarded").isEmpty()) {
+        if (!listOf(b.awarded()).isEmpty()) {
             lines.add("Awarded:");
-            for (JsonNode a : b.path("awarded")) {
-                lines.add("  " + a.path("environment").asText() + "@" + a.path("version").asText() + " by "
-                        + a.path("submitter").asText());
+            for (Award a : b.awarded()) {
+                lines.add("  " + text(a.environment()) + "@" + text(a.version()) + " by " + text(a.submitter()));
             }
         }
-        if (!b.path("allowedActions").isEmpty()) {
-            List<String> actions = new ArrayList<>();
-            b.path("allowedActions").forEach(a -> actions.add(a.asText()));
-            lines.add("You may: " + String.join(", ", actions));
+        if (!listOf(b.allowedActions()).isEmpty()) {
+            lines.add("You may: " + String.join(", ", b.allowedActions()));
         }
         return lines;
     }
@@ -151,28 +164,40 @@ public final class BountyText {
      * @param submissions list answer of {@code /me/submissions}
      * @return the lines
      */
-    public static List<String> status(JsonNode applications, JsonNode submissions) {
+    public static List<String> status(List<Application> applications, List<Submission> submissions) {
         List<String> lines = new ArrayList<>();
         lines.add("Applications:");
         if (applications.isEmpty()) {
             lines.add("  none");
         }
-        for (JsonNode a : applications) {
-            lines.add("  bounty " + a.path("bountyId").asText() + " " + quoted(a.path("bountyTitle").asText("")) + ": "
-                    + a.path("status").asText() + comment(a.path("decisionComment").asText("")));
+        for (Application a : applications) {
+            lines.add("  bounty " + a.bountyId() + " " + quoted(text(a.bountyTitle())) + ": " + text(a.status())
+                    + comment(text(a.decisionComment())));
         }
         lines.add("Submissions:");
         if (submissions.isEmpty()) {
             lines.add("  none");
         }
-        for (JsonNode s : submissions) {
-            JsonNode reviews = s.path("reviews");
-            String last = reviews.isEmpty() ? "" : comment(reviews.get(reviews.size() - 1).path("comment").asText(""));
-            lines.add("  #" + s.path("id").asText() + " bounty " + s.path("bountyId").asText() + " "
-                    + quoted(s.path("bountyTitle").asText("")) + ": " + s.path("environment").asText() + "@"
-                    + s.path("version").asText() + " " + s.path("status").asText().replace('_', ' ') + last);
+        for (Submission s : submissions) {
+            Review review = s.lastReview();
+            String last = review == null ? "" : comment(text(review.comment()));
+            lines.add("  #" + s.id() + " bounty " + s.bountyId() + " " + quoted(text(s.bountyTitle())) + ": "
+                    + text(s.environment()) + "@" + text(s.version()) + " " + text(s.status()).replace('_', ' ') + last);
         }
         return lines;
+    }
+
+    /** A timestamp as bounty-service writes it (ISO-8601 with its offset, {@code Z} for UTC). */
+    private static String wire(OffsetDateTime t) {
+        return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t);
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static <T> List<T> listOf(List<T> l) {
+        return l == null ? List.of() : l;
     }
 
     private static String quoted(String s) {

@@ -1,14 +1,19 @@
 package io.envhub.cli.commands;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.envhub.cli.bounty.BountyText;
 import io.envhub.cli.context.CliContext;
 import io.envhub.cli.core.CliException;
 import io.envhub.cli.core.ExitCodes;
 import io.envhub.cli.core.Ref;
-import io.envhub.cli.bounty.BountyText;
 import io.envhub.cli.http.HubClient;
 import io.envhub.cli.http.Situation;
 import io.envhub.contract.BountySort;
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.BountyPage;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.format.pyproject.PyProject;
 import io.envhub.format.pyproject.PyProjectException;
 import io.envhub.format.pyproject.PyProjectReader;
@@ -133,7 +138,7 @@ public final class BountyCommand extends BaseCommand {
             if (ctx.json()) {
                 printJson(ctx, page);
             } else {
-                BountyText.list(page, Instant.now()).forEach(ctx.out()::println);
+                BountyText.list(read(ctx, page, BountyPage.class), Instant.now()).forEach(ctx.out()::println);
             }
             return ExitCodes.OK;
         }
@@ -156,7 +161,7 @@ public final class BountyCommand extends BaseCommand {
             if (ctx.json()) {
                 printJson(ctx, b);
             } else {
-                BountyText.show(b, Instant.now()).forEach(ctx.out()::println);
+                BountyText.show(read(ctx, b, Bounty.class), Instant.now()).forEach(ctx.out()::println);
             }
             return ExitCodes.OK;
         }
@@ -187,8 +192,8 @@ public final class BountyCommand extends BaseCommand {
             if (ctx.json()) {
                 printJson(ctx, a);
             } else {
-                ctx.out().println("Applied to bounty " + id + " (application " + a.path("id").asText() + ", "
-                        + a.path("status").asText() + "). `envhub bounty status` shows the sponsor's decision.");
+                ctx.out().println("Applied to bounty " + id + " (application " + read(ctx, a, Application.class).id() + ", "
+                        + read(ctx, a, Application.class).status() + "). `envhub bounty status` shows the sponsor's decision.");
             }
             return ExitCodes.OK;
         }
@@ -227,8 +232,8 @@ public final class BountyCommand extends BaseCommand {
             if (ctx.json()) {
                 printJson(ctx, s);
             } else {
-                ctx.out().println("Submitted " + ref + " to bounty " + id + " (submission " + s.path("id").asText() + ", "
-                        + s.path("status").asText() + "). `envhub bounty status` shows the review.");
+                ctx.out().println("Submitted " + ref + " to bounty " + id + " (submission " + read(ctx, s, Submission.class).id() + ", "
+                        + read(ctx, s, Submission.class).status() + "). `envhub bounty status` shows the review.");
             }
             return ExitCodes.OK;
         }
@@ -256,7 +261,8 @@ public final class BountyCommand extends BaseCommand {
                 out.put("submissions", subs);
                 printJson(ctx, out);
             } else {
-                BountyText.status(apps, subs).forEach(ctx.out()::println);
+                BountyText.status(List.of(read(ctx, apps, Application[].class)),
+                        List.of(read(ctx, subs, Submission[].class))).forEach(ctx.out()::println);
             }
             return ExitCodes.OK;
         }
@@ -303,6 +309,16 @@ public final class BountyCommand extends BaseCommand {
             throw new CliException(ExitCodes.NETWORK_OR_AUTH, "the hub did not say who you are — give OWNER/NAME@VERSION");
         }
         return name;
+    }
+
+    /** bounty-service's answer read into the contract's record for it (the {@code --json} output stays the answer). */
+    private static <T> T read(CliContext ctx, JsonNode answer, Class<T> type) {
+        try {
+            return ctx.mapper().treeToValue(answer, type);
+        } catch (JsonProcessingException e) {
+            throw new CliException(ExitCodes.NETWORK_OR_AUTH, "bounty-service answered something unreadable: "
+                    + e.getOriginalMessage());
+        }
     }
 
     static String readProposal(CliContext ctx, String source) throws IOException {

@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.cli.CliRun;
 import io.envhub.cli.core.ExitCodes;
+import io.envhub.cli.http.CliJson;
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.BountyPage;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -21,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code BountyCliIT}.
  */
 class BountyCommandTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = CliJson.mapper();
     private static final Instant NOW = Instant.parse("2027-01-01T00:00:00Z");
 
     @TempDir
@@ -102,13 +106,13 @@ class BountyCommandTest {
                  {"id":8,"status":"open","title":"Contract clauses","domain":"legal","tier":"open_access",
                   "rewardMinor":30000,"currency":"EUR","maxAwards":3,"awardsGiven":0,"awardsLeft":3,
                   "deadline":"2027-01-02T00:00:00Z","sponsor":"sam"}]}""");
-        List<String> lines = BountyText.list(page, NOW);
+        List<String> lines = BountyText.list(JSON.treeToValue(page, BountyPage.class), NOW);
         assertEquals(4, lines.size(), String.join("\n", lines));
         assertTrue(lines.get(1).matches("7\\s+application only\\s+medicine\\s+2,500 USD\\s+30 days left\\s+1/2\\s+Clinical notes QA"),
                 lines.get(1));
         assertTrue(lines.get(2).contains("300 EUR") && lines.get(2).contains("24 hours left"), lines.get(2));
         assertTrue(lines.get(3).contains("2 of 3"), lines.get(3));
-        assertEquals(List.of("No bounties match."), BountyText.list(JSON.readTree("{\"items\":[]}"), NOW));
+        assertEquals(List.of("No bounties match."), BountyText.list(JSON.readValue("{\"items\":[]}", BountyPage.class), NOW));
     }
 
     @Test
@@ -119,7 +123,8 @@ class BountyCommandTest {
                 [{"id":4,"bountyId":7,"bountyTitle":"Clinical notes QA","status":"changes_requested",
                   "environment":"alice/notes-qa","version":"0.1.0",
                   "reviews":[{"decision":"request_changes","comment":"Add  more\\nrows"}]}]""");
-        List<String> lines = BountyText.status(apps, subs);
+        List<String> lines = BountyText.status(List.of(JSON.treeToValue(apps, Application[].class)),
+                List.of(JSON.treeToValue(subs, Submission[].class)));
         assertEquals("  bounty 7 'Clinical notes QA': accepted — \"Go ahead\"", lines.get(1));
         assertEquals("  #4 bounty 7 'Clinical notes QA': alice/notes-qa@0.1.0 changes requested — \"Add more rows\"",
                 lines.get(3));

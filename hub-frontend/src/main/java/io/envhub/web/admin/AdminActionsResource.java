@@ -9,7 +9,6 @@ import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.util.Set;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -25,9 +24,9 @@ public class AdminActionsResource {
     static final Set<String> GRANTABLE = Set.of("sponsor");
 
     private final AdminGate gate;
-    private final AdminApi admin;
+    private final AdminClient admin;
 
-    public AdminActionsResource(AdminGate gate, @RestClient AdminApi admin) {
+    public AdminActionsResource(AdminGate gate, AdminClient admin) {
         this.gate = gate;
         this.admin = admin;
     }
@@ -40,7 +39,7 @@ public class AdminActionsResource {
         if (n.isEmpty()) {
             return refused(back, "Write a note saying why the report is dismissed; the reporter sees it.");
         }
-        return act(back, () -> admin.dismiss(bearer, id, new AdminApi.Reason(null, n)), "Report " + id + " dismissed.");
+        return act(back, () -> admin.dismiss(bearer, id, new AdminClient.Reason(null, n)), "Report " + id + " dismissed.");
     }
 
     @POST
@@ -52,7 +51,7 @@ public class AdminActionsResource {
         if (r.isEmpty()) {
             return refused(back, "Give the reason for the quarantine; the owner sees it and downloads answer with it.");
         }
-        return act(back, () -> admin.quarantine(bearer, owner, name, version, new AdminApi.Reason(r, null)),
+        return act(back, () -> admin.quarantine(bearer, owner, name, version, new AdminClient.Reason(r, null)),
                 owner + "/" + name + " " + version + " quarantined: it is out of the index and cannot be downloaded.");
     }
 
@@ -66,7 +65,7 @@ public class AdminActionsResource {
             return refused(back, "Give the reason for lifting the quarantine; it is kept in the audit log.");
         }
         return act(back, () -> {
-            admin.lift(bearer, owner, name, version, new AdminApi.Reason(r, null));
+            admin.lift(bearer, owner, name, version, new AdminClient.Reason(r, null));
             return null;
         }, "Quarantine of " + owner + "/" + name + " " + version + " lifted.");
     }
@@ -93,7 +92,7 @@ public class AdminActionsResource {
         if (r.isEmpty()) {
             return refused(back, "A validation status is only overridden with a reason; write it.");
         }
-        return act(back, () -> admin.overrideStatus(bearer, owner, name, version, new AdminApi.StatusOverride(status, r)),
+        return act(back, () -> admin.overrideStatus(bearer, owner, name, version, new AdminClient.StatusOverride(status, r)),
                 owner + "/" + name + " " + version + " is now " + status + " (set by hand).");
     }
 
@@ -106,7 +105,7 @@ public class AdminActionsResource {
         if ("unlist".equals(action) && r.isEmpty()) {
             return refused(back, "Give the reason for unlisting; the environment's page shows a notice.");
         }
-        return act(back, () -> admin.listing(bearer, owner, name, action, new AdminApi.Reason(r.isEmpty() ? null : r, null)),
+        return act(back, () -> admin.listing(bearer, owner, name, action, new AdminClient.Reason(r.isEmpty() ? null : r, null)),
                 owner + "/" + name + ("unlist".equals(action) ? " unlisted: out of search, home and the index."
                         : " is listed again."));
     }
@@ -122,7 +121,7 @@ public class AdminActionsResource {
             return refused(back, "hide".equals(action) ? "Give the reason for hiding the run; its page shows it."
                     : "Give the reason for deleting the run; it is kept in the audit log.");
         }
-        AdminApi.Reason body = new AdminApi.Reason(r.isEmpty() ? null : r, null);
+        AdminClient.Reason body = new AdminClient.Reason(r.isEmpty() ? null : r, null);
         return switch (action) {
             case "hide" -> act(back, () -> admin.hideRun(bearer, owner, name, id, body),
                     run + " is hidden from the leaderboards.");
@@ -144,7 +143,7 @@ public class AdminActionsResource {
         if ("suspend".equals(action) && r.isEmpty()) {
             return refused(back, "Give the reason for suspending " + username + ".");
         }
-        return act(back, () -> admin.suspension(bearer, username, action, new AdminApi.Reason(r.isEmpty() ? null : r, null)),
+        return act(back, () -> admin.suspension(bearer, username, action, new AdminClient.Reason(r.isEmpty() ? null : r, null)),
                 "suspend".equals(action) ? username + " is suspended: their tokens stop working and they cannot sign in."
                         : username + " may sign in again.");
     }

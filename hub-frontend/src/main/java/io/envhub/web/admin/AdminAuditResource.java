@@ -33,10 +33,10 @@ public class AdminAuditResource {
 
     private final Viewer viewer;
     private final AdminGate gate;
-    private final AdminApi hub;
+    private final AdminClient hub;
     private final BountyAdminApi bounty;
 
-    public AdminAuditResource(Viewer viewer, AdminGate gate, @RestClient AdminApi hub, @RestClient BountyAdminApi bounty) {
+    public AdminAuditResource(Viewer viewer, AdminGate gate, AdminClient hub, @RestClient BountyAdminApi bounty) {
         this.viewer = viewer;
         this.gate = gate;
         this.hub = hub;

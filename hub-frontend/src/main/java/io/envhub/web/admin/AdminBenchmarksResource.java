@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 
@@ -37,9 +36,9 @@ public class AdminBenchmarksResource {
 
     private final Viewer viewer;
     private final AdminGate gate;
-    private final AdminApi admin;
+    private final AdminClient admin;
 
-    public AdminBenchmarksResource(Viewer viewer, AdminGate gate, @RestClient AdminApi admin) {
+    public AdminBenchmarksResource(Viewer viewer, AdminGate gate, AdminClient admin) {
         this.viewer = viewer;
         this.gate = gate;
         this.admin = admin;

@@ -25,10 +25,10 @@ public class AdminQueue {
     public record Merged(List<QueueItem> items, List<String> unavailable) {
     }
 
-    private final AdminApi hub;
+    private final AdminClient hub;
     private final BountyAdminApi bounty;
 
-    public AdminQueue(@RestClient AdminApi hub, @RestClient BountyAdminApi bounty) {
+    public AdminQueue(AdminClient hub, @RestClient BountyAdminApi bounty) {
         this.hub = hub;
         this.bounty = bounty;
     }

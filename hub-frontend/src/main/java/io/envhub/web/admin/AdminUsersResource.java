@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /admin/users}: find a user by name; suspend or unsuspend them; grant or remove {@code sponsor}. Admins only. */
 @Path("/admin")
@@ -29,9 +28,9 @@ public class AdminUsersResource {
 
     private final Viewer viewer;
     private final AdminGate gate;
-    private final AdminApi admin;
+    private final AdminClient admin;
 
-    public AdminUsersResource(Viewer viewer, AdminGate gate, @RestClient AdminApi admin) {
+    public AdminUsersResource(Viewer viewer, AdminGate gate, AdminClient admin) {
         this.viewer = viewer;
         this.gate = gate;
         this.admin = admin;

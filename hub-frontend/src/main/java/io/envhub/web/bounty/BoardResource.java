@@ -1,8 +1,8 @@
 package io.envhub.web.bounty;
 
-import io.envhub.web.security.Roles;
+import io.envhub.contract.bounty.BountyJson.BountyPage;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.bounty.BountyViews.BountyPage;
+import io.envhub.web.security.Roles;
 import io.envhub.web.settings.ApiProblem;
 import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;

@@ -1,15 +1,15 @@
 package io.envhub.web.bounty;
 
-import io.envhub.web.bounty.BountyViews.Application;
-import io.envhub.web.bounty.BountyViews.ApplicationRequest;
-import io.envhub.web.bounty.BountyViews.Bounty;
-import io.envhub.web.bounty.BountyViews.BountyPage;
-import io.envhub.web.bounty.BountyViews.BountyRequest;
-import io.envhub.web.bounty.BountyViews.ClarificationRequest;
-import io.envhub.web.bounty.BountyViews.DecisionRequest;
-import io.envhub.web.bounty.BountyViews.ReviewRequest;
-import io.envhub.web.bounty.BountyViews.Submission;
-import io.envhub.web.bounty.BountyViews.SubmissionRequest;
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.ApplicationRequest;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.BountyPage;
+import io.envhub.contract.bounty.BountyJson.BountyRequest;
+import io.envhub.contract.bounty.BountyJson.ClarificationRequest;
+import io.envhub.contract.bounty.BountyJson.DecisionRequest;
+import io.envhub.contract.bounty.BountyJson.ReviewRequest;
+import io.envhub.contract.bounty.BountyJson.Submission;
+import io.envhub.contract.bounty.BountyJson.SubmissionRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -103,7 +103,7 @@ public interface BountyApi {
     @PUT
     @Path("/submissions/{subId}/hub-eval")
     Submission linkHubEval(@HeaderParam("Authorization") String bearer, @PathParam("subId") long subId,
-                           BountyViews.HubEvalLink body);
+                           io.envhub.contract.bounty.BountyJson.HubEvalLink body);
 
     @POST
     @Path("/submissions/{subId}/versions")

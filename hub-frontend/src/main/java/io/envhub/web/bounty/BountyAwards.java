@@ -2,8 +2,8 @@ package io.envhub.web.bounty;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.web.WebConfig;
-import io.envhub.web.bounty.BountyViews.Submission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;

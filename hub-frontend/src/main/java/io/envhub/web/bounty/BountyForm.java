@@ -1,7 +1,7 @@
 package io.envhub.web.bounty;
 
-import io.envhub.web.bounty.BountyViews.Bounty;
-import io.envhub.web.bounty.BountyViews.BountyRequest;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.BountyRequest;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;

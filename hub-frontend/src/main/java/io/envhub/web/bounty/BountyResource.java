@@ -1,15 +1,15 @@
 package io.envhub.web.bounty;
 
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.ApplicationRequest;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.Submission;
+import io.envhub.contract.bounty.BountyJson.SubmissionRequest;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.bounty.BountyViews.Application;
-import io.envhub.web.bounty.BountyViews.ApplicationRequest;
-import io.envhub.web.bounty.BountyViews.Bounty;
-import io.envhub.web.bounty.BountyViews.Submission;
-import io.envhub.web.bounty.BountyViews.SubmissionRequest;
-import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.hub.HubSettingsApi;
 import io.envhub.web.hub.HubViews.Readme;
 import io.envhub.web.settings.ApiProblem;
+import io.envhub.web.view.ReadmeRenderer;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.UnauthorizedException;

@@ -1,7 +1,7 @@
 package io.envhub.web.bounty;
 
 import io.envhub.contract.TrustStatus;
-import io.envhub.web.bounty.BountyViews.Bounty;
+import io.envhub.contract.bounty.BountyJson.Bounty;
 import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
 import java.util.List;
 

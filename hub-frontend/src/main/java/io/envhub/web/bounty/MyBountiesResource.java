@@ -1,8 +1,8 @@
 package io.envhub.web.bounty;
 
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.bounty.BountyViews.Application;
-import io.envhub.web.bounty.BountyViews.Submission;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.UnauthorizedException;

@@ -1,9 +1,9 @@
 package io.envhub.web.bounty;
 
 import io.envhub.contract.api.HubEvalRun;
-import io.envhub.web.bounty.BountyViews.Bounty;
-import io.envhub.web.bounty.BountyViews.HubEvalLink;
-import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.HubEvalLink;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.web.evaluation.HubRunApi;
 import io.envhub.web.evaluation.HubRunForm;
 import io.envhub.web.evaluation.HubRunView;

@@ -1,10 +1,11 @@
 package io.envhub.web.bounty;
 
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.DecisionRequest;
+import io.envhub.contract.bounty.BountyJson.ReviewRequest;
+import io.envhub.contract.bounty.BountyJson.Submission;
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.bounty.BountyViews.Bounty;
-import io.envhub.web.bounty.BountyViews.DecisionRequest;
-import io.envhub.web.bounty.BountyViews.ReviewRequest;
-import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.evaluation.HubRunForm;
 import io.envhub.web.evaluation.HubRunView;
 import io.envhub.web.money.MoneyFormat;
@@ -72,12 +73,12 @@ public class ReviewResource {
 
         /** Whether nobody has taken it into review yet. */
         public boolean startable() {
-            return "submitted".equals(submission.status());
+            return SubmissionStatus.SUBMITTED.is(submission.status());
         }
 
         /** Whether the submission still waits for a review. */
         public boolean open() {
-            return "submitted".equals(submission.status()) || "in_review".equals(submission.status());
+            return SubmissionStatus.SUBMITTED.is(submission.status()) || SubmissionStatus.IN_REVIEW.is(submission.status());
         }
     }
 

@@ -1,16 +1,19 @@
 package io.envhub.web.bounty;
 
-import io.envhub.web.security.Roles;
+import io.envhub.contract.bounty.ApplicationStatus;
+import io.envhub.contract.bounty.BountyJson.Application;
+import io.envhub.contract.bounty.BountyJson.Bounty;
+import io.envhub.contract.bounty.BountyJson.ClarificationRequest;
+import io.envhub.contract.bounty.BountyJson.Submission;
+import io.envhub.contract.bounty.BountyStatus;
+import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.bounty.BountyViews.Application;
-import io.envhub.web.bounty.BountyViews.Bounty;
-import io.envhub.web.bounty.BountyViews.ClarificationRequest;
-import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.contract.ProblemCode;
 import io.envhub.web.money.MoneyApi;
 import io.envhub.web.money.MoneyFormat;
 import io.envhub.web.money.MoneyViews.CurrencyBalance;
 import io.envhub.web.money.MoneyViews.SponsorMoney;
+import io.envhub.web.security.Roles;
 import io.envhub.web.settings.ApiProblem;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -79,23 +82,23 @@ public class SponsorResource {
 
         /** Applications waiting for a decision. */
         public List<Application> pending() {
-            return applications.stream().filter(a -> "pending".equals(a.status())).toList();
+            return applications.stream().filter(a -> ApplicationStatus.PENDING.is(a.status())).toList();
         }
 
         /** Submissions waiting for a review. */
         public List<Submission> toReview() {
-            return submissions.stream().filter(s -> "submitted".equals(s.status()) || "in_review".equals(s.status()))
+            return submissions.stream().filter(s -> SubmissionStatus.SUBMITTED.is(s.status()) || SubmissionStatus.IN_REVIEW.is(s.status()))
                     .toList();
         }
 
         /** Whether it is still a draft (editable, can be opened). */
         public boolean draft() {
-            return "draft".equals(bounty.status());
+            return BountyStatus.DRAFT.is(bounty.status());
         }
 
         /** Whether it is open (can be closed, clarified). */
         public boolean open() {
-            return "open".equals(bounty.status());
+            return BountyStatus.OPEN.is(bounty.status());
         }
     }
 

@@ -1,6 +1,6 @@
 package io.envhub.web.diff;
 
-import io.envhub.web.bounty.BountyViews;
+import io.envhub.contract.bounty.BountyJson;
 import io.envhub.web.hub.HubViews;
 import io.quarkus.qute.TemplateExtension;
 import java.util.List;
@@ -23,12 +23,12 @@ public final class DiffLinks {
      * The diff page of the submitted version at {@code index} against the one submitted before it (same environment),
      * or null for the first one or when the environment changed.
      */
-    static String sinceSubmitted(List<BountyViews.SubmittedVersion> versions, int index) {
+    static String sinceSubmitted(List<BountyJson.SubmittedVersion> versions, int index) {
         if (index <= 0 || index >= versions.size()) {
             return null;
         }
-        BountyViews.SubmittedVersion before = versions.get(index - 1);
-        BountyViews.SubmittedVersion now = versions.get(index);
+        BountyJson.SubmittedVersion before = versions.get(index - 1);
+        BountyJson.SubmittedVersion now = versions.get(index);
         if (!before.environment().equals(now.environment()) || before.version().equals(now.version())) {
             return null;
         }

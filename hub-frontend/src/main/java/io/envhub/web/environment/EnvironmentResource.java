@@ -1,20 +1,20 @@
 package io.envhub.web.environment;
 
-import io.envhub.web.view.ReadmeRenderer;
-import io.envhub.web.view.Names;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.contract.report.ValidationReport;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyAwards;
-import io.envhub.web.bounty.BountyViews.Submission;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubApi;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.PageData;
 import io.envhub.web.view.AnonymousPages;
+import io.envhub.web.view.Names;
+import io.envhub.web.view.ReadmeRenderer;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.UnauthorizedException;

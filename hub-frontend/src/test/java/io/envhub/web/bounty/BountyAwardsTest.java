@@ -3,7 +3,7 @@ package io.envhub.web.bounty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.web.bounty.BountyViews.Submission;
+import io.envhub.contract.bounty.BountyJson.Submission;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

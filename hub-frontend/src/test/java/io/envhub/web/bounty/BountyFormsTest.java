@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.web.bounty.BountyViews.BountyRequest;
+import io.envhub.contract.bounty.BountyJson;
+import io.envhub.contract.bounty.BountyJson.BountyRequest;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -75,7 +76,7 @@ class BountyFormsTest {
 
     @Test
     void theSubmitSelectNamesOwnerNameAndVersion() {
-        assertEquals(new BountyViews.SubmissionRequest("alice/reverse-text", "0.2.0"),
+        assertEquals(new BountyJson.SubmissionRequest("alice/reverse-text", "0.2.0"),
                 BountyResource.parse("alice/reverse-text@0.2.0"));
         assertNull(BountyResource.parse("reverse-text@0.2.0"));
         assertNull(BountyResource.parse("alice/reverse-text@"));

@@ -2,7 +2,7 @@ package io.envhub.web.bounty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.envhub.web.bounty.BountyViews.Bounty;
+import io.envhub.contract.bounty.BountyJson.Bounty;
 import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
 import java.time.OffsetDateTime;
 import java.util.List;

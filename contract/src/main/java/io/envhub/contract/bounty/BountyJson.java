@@ -1,12 +1,17 @@
-package io.envhub.web.bounty;
+package io.envhub.contract.bounty;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.time.OffsetDateTime;
 import java.util.List;
 
-/** JSON shapes of bounty-service's public API as the bounty pages read and send them; unknown fields are ignored. */
-public final class BountyViews {
-    private BountyViews() {
+/**
+ * The JSON shapes of bounty-service's public API as its clients (the web frontend, the CLI) read and send them; unknown
+ * fields are ignored. Status fields carry the words of {@link BountyStatus}, {@link ApplicationStatus} and
+ * {@link SubmissionStatus}: compare them with {@code BountyStatus.OPEN.is(b.status())}. bounty-service's
+ * {@code BountyJsonContractTest} checks that every answer it writes reads into these records without losing a field.
+ */
+public final class BountyJson {
+    private BountyJson() {
     }
 
     /** A dated clarification appended to an open bounty. */
@@ -14,19 +19,10 @@ public final class BountyViews {
     public record Clarification(long id, String text, String author, OffsetDateTime createdAt) {
     }
 
-    /** An approved submission: which environment version won. */
+    /** An approved submission: which environment version ({@code owner/name}, version) won. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Award(long submissionId, String submitter, String environment, String version, String sha256,
                         OffsetDateTime approvedAt) {
-        /** The environment's page on the hub. */
-        public String environmentHref() {
-            return "/" + environment;
-        }
-
-        /** The awarded version's page on the hub. */
-        public String versionHref() {
-            return "/" + environment + "/versions/" + version;
-        }
     }
 
     /**
@@ -36,10 +32,10 @@ public final class BountyViews {
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Bounty(long id, String status, String title, String domain, String description, List<String> criteria,
-                        String tier, long rewardMinor, String currency, int maxAwards, int awardsGiven, int awardsLeft,
-                        OffsetDateTime deadline, String sponsor, List<String> requiredTags, String taskType,
-                        OffsetDateTime createdAt, OffsetDateTime openedAt, List<Clarification> clarifications,
-                        List<Award> awarded, List<String> allowedActions) {
+                         String tier, long rewardMinor, String currency, int maxAwards, int awardsGiven, int awardsLeft,
+                         OffsetDateTime deadline, String sponsor, List<String> requiredTags, String taskType,
+                         OffsetDateTime createdAt, OffsetDateTime openedAt, List<Clarification> clarifications,
+                         List<Award> awarded, List<String> allowedActions) {
         /** Whether the caller may do {@code action} now. */
         public boolean allows(String action) {
             return allowedActions != null && allowedActions.contains(action);
@@ -49,19 +45,9 @@ public final class BountyViews {
         public boolean applicationOnly() {
             return "application_only".equals(tier);
         }
-
-        /** The bounty's page. */
-        public String href() {
-            return "/bounties/" + id;
-        }
-
-        /** Where the sponsor edits it as a draft. */
-        public String editHref() {
-            return "/sponsor/bounties/" + id + "/edit";
-        }
     }
 
-    /** One page of bounties. */
+    /** One page of bounties ({@code GET /api/v1/bounties}). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record BountyPage(long total, int page, int size, List<Bounty> items) {
     }
@@ -90,22 +76,12 @@ public final class BountyViews {
                                    OffsetDateTime submittedAt) {
     }
 
-    /** A submission of an environment version to a bounty, with its review history. */
+    /** A submission of an environment version ({@code owner/name}, version) to a bounty, with its review history. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Submission(long id, String status, long bountyId, String bountyTitle, String submitter,
                              String environment, String version, String sha256, OffsetDateTime createdAt,
                              OffsetDateTime updatedAt, List<Review> reviews, List<SubmittedVersion> versions,
                              List<String> allowedActions, String hubEvalRunId) {
-        /** The environment's page on the hub. */
-        public String environmentHref() {
-            return "/" + environment;
-        }
-
-        /** The submitted version's page on the hub. */
-        public String versionHref() {
-            return "/" + environment + "/versions/" + version;
-        }
-
         /** The newest review, or null. */
         public Review lastReview() {
             return reviews == null || reviews.isEmpty() ? null : reviews.get(reviews.size() - 1);
@@ -133,7 +109,7 @@ public final class BountyViews {
     public record HubEvalLink(String runId) {
     }
 
-    /** Body of a review. */
+    /** Body of a review: {@code approve}, {@code request_changes} or {@code reject}, and the checklist as ticked. */
     public record ReviewRequest(String decision, String comment, List<Boolean> checklist) {
     }
 
