@@ -68,14 +68,17 @@ public class EnvironmentStatus {
             }
         }
         // validated_at: when the report that validated it was recorded (a version without one: when it was published);
-        // the verdict (V11): that of the validated version, else of the latest one
+        // the verdict (V11): that of the validated version, else of the latest one unless it is quarantined or passed
         em.createNativeQuery("UPDATE hub.environments e SET latest_status = ?1, validated_version = ?2, validated_at ="
                         + " (SELECT coalesce(r.created_at, v.created_at) FROM hub.versions v LEFT JOIN hub.validation_reports r"
                         + " ON r.version_id = v.id AND r.status = 'validated' WHERE v.environment_id = e.id AND v.version = ?2),"
                         + " (trust_status, runtime_verified, trust_flags, status_reason) = (SELECT v.trust_status,"
                         + " v.runtime_verified, v.trust_flags, v.status_reason FROM hub.versions v WHERE v.environment_id = e.id"
                         + " AND v.version = coalesce(CAST(?2 AS text), e.latest_version)"
-                        + " AND (CAST(?2 AS text) IS NOT NULL OR v.quarantined_at IS NULL))"
+                        + " AND (CAST(?2 AS text) IS NOT NULL OR (v.quarantined_at IS NULL"
+                        // a passing verdict belongs to a servable version: with none (all yanked), none is shown, so
+                        // the verdict counters and the validated search agree (issue 36 item 9)
+                        + " AND v.trust_status NOT IN ('verified', 'flagged'))))"
                         + " WHERE e.id = ?3")
                 .setParameter(1, latestStatus).setParameter(2, bestText).setParameter(3, environmentId).executeUpdate();
     }
