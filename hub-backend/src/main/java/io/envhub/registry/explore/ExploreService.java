@@ -29,9 +29,10 @@ public class ExploreService {
     private static final String FROM = " FROM hub.environments e JOIN hub.owners o ON o.id = e.owner_id WHERE " + PUBLIC;
     private static final String COUNTS = "SELECT"
             + " (SELECT coalesce(max(environments), 0) FROM hub.public_tag_pairs WHERE tag = '' AND other = '') AS environments,"
-            // validated: runtime verified (a static-only version is not, issue 36 item 9), from the verdict counters
-            + " (SELECT coalesce(sum(environments), 0) FROM hub.public_tag_status WHERE tag = '' AND other = ''"
-            + " AND status IN ('verified', 'flagged')) AS validated,"
+            // validated: a servable version that ran in the sandbox and passed (a static-only one is not, issue 36
+            // item 9), counted with the validated search's own predicate so the two always agree
+            + " (SELECT count(*) FROM hub.environments e WHERE " + PUBLIC + " AND e.validated_version IS NOT NULL"
+            + " AND e.trust_status IN ('verified', 'flagged')) AS validated,"
             + " (SELECT count(*) FROM hub.versions v JOIN hub.environments e ON e.id = v.environment_id WHERE " + PUBLIC
             + ") AS versions,"
             + " (SELECT coalesce(sum(e.download_count), 0) FROM hub.environments e WHERE " + PUBLIC + ") AS downloads";
