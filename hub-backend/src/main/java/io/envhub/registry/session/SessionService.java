@@ -99,12 +99,7 @@ public class SessionService {
         String runner = QuarkusTransaction.requiringNew().call(() -> reserve(id, user.id, v.id, null));
         String wheelUrl = presigned.get(found.artifact().objectKey, found.artifact().filename);
         try {
-            String holder = runners.start(runner, id, wheelUrl, owner);
-            if (!holder.equals(runner)) {
-                QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                        "UPDATE hub.hosted_sessions SET runner_url = ?2 WHERE id = ?1").setParameter(1, id)
-                        .setParameter(2, holder).executeUpdate());
-            }
+            launch(runner, id, wheelUrl, owner);
         } catch (RuntimeException e) {
             end(id, "start failed: " + e.getMessage());
             throw e instanceof RunnerClient.SessionEnded
@@ -114,6 +109,19 @@ public class SessionService {
         OffsetDateTime expires = QuarkusTransaction.requiringNew().call(() -> Row.time(em.createNativeQuery(
                 "SELECT expires_at FROM hub.hosted_sessions WHERE id = ?1").setParameter(1, id).getSingleResult()));
         return new Started(id, "/openenv/" + id, expires);
+    }
+
+    /**
+     * Starts the session on its runner and keeps the address the runner holds it at (its advertised one when runners
+     * share a load-balanced address), so every later call of the session reaches the same process.
+     */
+    private void launch(String runner, String id, String wheelUrl, String owner) {
+        String holder = runners.start(runner, id, wheelUrl, owner);
+        if (!holder.equals(runner)) {
+            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                    "UPDATE hub.hosted_sessions SET runner_url = ?2 WHERE id = ?1").setParameter(1, id)
+                    .setParameter(2, holder).executeUpdate());
+        }
     }
 
     /** Counts the user's open sessions under a per-user lock, picks a runner and writes the row. */
@@ -159,7 +167,7 @@ public class SessionService {
         String id = HexFormat.of().formatHex(random(16));
         String runner = QuarkusTransaction.requiringNew().call(() -> reserve(id, userId, versionId, evalRunId));
         try {
-            runners.start(runner, id, wheelUrl, owner);
+            launch(runner, id, wheelUrl, owner);
         } catch (RuntimeException e) {
             end(id, "start failed: " + e.getMessage());
             throw new IllegalStateException("the sandbox could not start the environment: " + e.getMessage(), e);

@@ -11,9 +11,12 @@ import java.util.Map;
  * The packaged hub-backend as a process for hub-run evaluations: this validator is its session runner (the port is
  * chosen here and handed to both), loopback model endpoints are allowed (the test's scripted model server), one
  * hub-run evaluation per user at a time. The test reaches the process through {@link #HUB} (restart, log, database).
+ * As in {@link SessionHubProcess}, the hub knows the runner only by a load-balanced address ({@link #BALANCER}); the
+ * runner advertises its own, where each evaluation's session calls must go.
  */
 public class EvalHubProcess implements QuarkusTestResourceLifecycleManager {
     static volatile HubBackendServer HUB;
+    static volatile LoadBalancerStandIn BALANCER;
 
     private final HubBackendServer hub = new HubBackendServer();
 
@@ -28,11 +31,18 @@ public class EvalHubProcess implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String url = hub.start(Map.of("ENVHUB_VALIDATION_LEASE", "PT3S", "ENVHUB_SESSION_RUNNERS", "http://127.0.0.1:" + port,
+        String runner = "http://127.0.0.1:" + port;
+        try {
+            BALANCER = new LoadBalancerStandIn(runner);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String url = hub.start(Map.of("ENVHUB_VALIDATION_LEASE", "PT3S", "ENVHUB_SESSION_RUNNERS", BALANCER.url(),
                 "ENVHUB_EVAL_ALLOW_LOOPBACK", "true", "ENVHUB_EVAL_HUB_RUNS_PER_USER", "1",
                 "ENVHUB_EVAL_ALLOWED_HOSTS", "models.allowed.test"), "hub-backend-evals.log");
         HUB = hub;
         return Map.of("envhub.validator.hub-url", url,
+                "envhub.validator.sessions.advertise-url", runner,
                 "quarkus.http.test-port", Integer.toString(port),
                 "envhub.validator.dependency-index", "off",
                 "envhub.validator.worker.enabled", "true",
@@ -45,5 +55,8 @@ public class EvalHubProcess implements QuarkusTestResourceLifecycleManager {
     public void stop() {
         hub.stop();
         HUB = null;
+        if (BALANCER != null) {
+            BALANCER.stop();
+        }
     }
 }

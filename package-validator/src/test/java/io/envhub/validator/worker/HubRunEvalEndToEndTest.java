@@ -198,6 +198,11 @@ class HubRunEvalEndToEndTest {
             assertFalse(hubLog.contains(key), "the API key is in hub-backend's log");
             assertFalse(validatorLog.isEmpty(), "the validator's log is captured");
             assertFalse(String.join("\n", validatorLog).contains(key), "the API key is in the validator's log");
+
+            // only session starts went through the runners' shared address; each run's steps went to its holder
+            List<String> shared = EvalHubProcess.BALANCER.seen();
+            assertFalse(shared.isEmpty(), "evaluation sessions start through the shared address");
+            assertTrue(shared.stream().allMatch("POST /internal/v1/sessions"::equals), shared.toString());
         } finally {
             java.util.logging.Logger.getLogger("").removeHandler(capture);
         }
