@@ -56,10 +56,13 @@ class EvalRunV1PageTest {
         String page = given().baseUri(root.toString()).get("/alice/" + name + "/evals/" + id).then().statusCode(200)
                 .extract().asString();
         Document doc = Jsoup.parse(page);
-        assertEquals("2026-11-30T12:00:00Z", doc.selectFirst(".run-date").text());
+        assertEquals("2026-11-30 12:00 UTC", doc.selectFirst(".run-date").text(), "the pages' date format");
+        assertEquals("2026-11-30T12:00:00Z", doc.selectFirst(".run-date").attr("title"), "as recorded");
         assertEquals("54.5 s", doc.selectFirst(".run-duration").text());
         assertTrue(doc.selectFirst(".run-grid").text().contains("verifiers v1"), doc.selectFirst(".run-grid").text());
         assertTrue(doc.select("table.metrics").first().text().contains("correct"), "per-function means");
+        assertFalse(doc.select("table.metrics").first().text().contains("num_turns"), "a metric is not a reward function");
+        assertEquals("num_turns 2.000", doc.selectFirst("table.trace-metrics tbody tr").text(), "trace metrics apart");
 
         List<Element> episodes = doc.select("article.episode");
         assertEquals(6, episodes.size(), "one article per trace: 6 episodes of one trace, on one page of 20");

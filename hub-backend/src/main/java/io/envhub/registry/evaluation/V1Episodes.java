@@ -20,16 +20,19 @@ import java.util.Map;
  * One line of a verifiers v1 {@code traces.jsonl} (an {@code Episode}: {@code id}, {@code env.id}, {@code task},
  * {@code ok}, {@code errors}, {@code traces}) as the hub reads it. Each trace is one rollout: its task key
  * ({@code task.key}, else {@code task.hash}, else the data's {@code idx}), its reward (the weighted sum of
- * {@code rewards}: name to {@code {score, weight}}, null when scoring did not run), each reward function's score and each
- * numeric trace metric, its wall-clock span ({@code timing} epoch seconds, model calls and message timestamps), and, for
- * the run page, its turns ({@code nodes[].message}: role, content, tool calls with their results matched by
- * {@code tool_call_id}) and its {@code stop_condition}.
+ * {@code rewards}: name to {@code {score, weight}}, null when scoring did not run), each reward function's score
+ * and each numeric trace metric (named {@code metric:<name>}), its wall-clock span ({@code timing} epoch seconds,
+ * model calls and message timestamps), and, for the run page, its turns ({@code nodes[].message}: role, content,
+ * tool calls with their results matched by {@code tool_call_id}) and its {@code stop_condition}.
  */
 final class V1Episodes {
     private static final String[] SPANS = {"boot", "setup", "agent", "finalize", "scoring"};
 
     private V1Episodes() {
     }
+
+    /** The prefix of a trace metric among the run's means ({@code metric:num_turns}), so none reads as a reward. */
+    static final String METRIC = "metric:";
 
     /** What one trace contributes to the run's figures. */
     record Scored(String taskKey, double reward, Map<String, Double> metrics, double start, double end) {
@@ -72,7 +75,7 @@ final class V1Episodes {
             for (Iterator<Map.Entry<String, JsonNode>> it = trace.path("metrics").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> m = it.next();
                 if (m.getValue().isNumber() && Double.isFinite(m.getValue().asDouble())) {
-                    metrics.putIfAbsent(metrics.containsKey(m.getKey()) ? "metric:" + m.getKey() : m.getKey(), m.getValue().asDouble());
+                    metrics.put(METRIC + m.getKey(), m.getValue().asDouble()); // a metric, not a reward
                 }
             }
             double[] span = span(trace);

@@ -86,7 +86,8 @@ class EvalRunsV1Test {
         assertEquals(2, detail.getInt("run.rolloutsPerExample"));
         assertEquals(4.0 / 6, detail.getDouble("run.avgMetrics.correct"), 1e-6);
         assertEquals(1.0, detail.getDouble("run.avgMetrics.format"), 1e-6);
-        assertEquals(2.0, detail.getDouble("run.avgMetrics.num_turns"), 1e-6);
+        assertEquals(2.0, detail.getDouble("run.avgMetrics['metric:num_turns']"), 1e-6);
+        assertFalse(detail.getMap("run.avgMetrics").containsKey("num_turns"), "a trace metric never reads as a reward function");
         assertEquals("2026-11-30T12:00:00Z", detail.getString("run.evalDate"));
         assertEquals(54_500L, detail.getLong("run.durationMs"), "first start to last scoring end");
         assertEquals(Sha256.hex(Sha256.digest(Files.readAllBytes(dir.resolve("traces.jsonl")))), detail.getString("resultsSha256"),
