@@ -36,12 +36,13 @@ public final class HubFindings {
                 null, null, null, max, null);
     }
 
-    /** The finding for one reference benchmark. */
+    /** The finding for one reference benchmark, with one of the dataset's rows found in it when the preview has one. */
     public static TrustFinding benchmarkOverlap(BenchmarkScan.Match m) {
         return new TrustFinding(TrustFinding.CONTAMINATION, BENCHMARK_OVERLAP,
                 percent(m.overlap()) + " of rows overlap " + m.name(),
                 "Remove " + m.name() + "'s test items from the dataset: a model trained on them scores falsely well on "
-                        + m.name() + ".", null, null, null, m.overlap(), null);
+                        + m.name() + ".", m.example() == null ? null : m.example().index(),
+                m.example() == null ? null : m.example().prompt(), null, m.overlap(), null);
     }
 
     /**

@@ -9,6 +9,7 @@ import io.envhub.kit.persistence.Row;
 import io.envhub.registry.benchmark.BenchmarkConfig;
 import io.envhub.registry.benchmark.BenchmarkScan;
 import io.envhub.registry.benchmark.HubFindings;
+import io.envhub.registry.benchmark.PreviewRow;
 import io.envhub.registry.environment.EnvironmentStatus;
 import io.envhub.registry.model.EnvironmentVersion;
 import io.envhub.registry.model.VersionVerdicts;
@@ -106,7 +107,7 @@ public class BenchmarkRecheck {
         String before = report.toString();
         Fingerprint fingerprint = json.convertValue(read(row.get().string("fingerprint")), Fingerprint.class);
         HubFindings.replace(report, HubFindings.BENCHMARK_OVERLAP,
-                scan.scan(fingerprint).stream().map(HubFindings::benchmarkOverlap).toList(), json);
+                scan.scan(fingerprint, PreviewRow.of(report)).stream().map(HubFindings::benchmarkOverlap).toList(), json);
         if (before.equals(report.toString())) {
             return;
         }

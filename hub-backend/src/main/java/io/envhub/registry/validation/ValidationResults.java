@@ -9,6 +9,7 @@ import io.envhub.contract.ProblemCode;
 import io.envhub.contract.report.TrustFinding;
 import io.envhub.registry.benchmark.BenchmarkScan;
 import io.envhub.registry.benchmark.HubFindings;
+import io.envhub.registry.benchmark.PreviewRow;
 import io.envhub.format.fingerprint.Fingerprint;
 import io.envhub.format.hash.Sha256;
 import io.envhub.kit.error.ApiException;
@@ -97,7 +98,7 @@ public class ValidationResults {
             TrustFinding others = HubFindings.environmentOverlap(overlaps.stream().map(ContaminationScan.Match::overlap).toList());
             HubFindings.replace(stored, HubFindings.ENVIRONMENT_OVERLAP, others == null ? List.of() : List.of(others), json);
             HubFindings.replace(stored, HubFindings.BENCHMARK_OVERLAP,
-                    benchmarks.scan(fingerprint).stream().map(HubFindings::benchmarkOverlap).toList(), json);
+                    benchmarks.scan(fingerprint, PreviewRow.of(report)).stream().map(HubFindings::benchmarkOverlap).toList(), json);
         }
         em.createNativeQuery("INSERT INTO hub.validation_reports (version_id, job_id, status, report, fingerprint, worker,"
                         + " submitted_sha256) VALUES (?1, ?2, ?3, CAST(?4 AS jsonb), CAST(?5 AS jsonb), ?6, ?7)"

@@ -91,10 +91,26 @@ class ReferenceSetTest {
                 .post(QueueFixtures.BASE + "/" + pushed.job() + "/result").then().statusCode(200);
     }
 
+    /**
+     * The report's dataset preview as the harness writes it: the first ten rows, a chat prompt (one user message,
+     * shown {@code user: <text>}) and the answer.
+     */
+    private static Map<String, Object> preview(List<String> rows) {
+        List<List<String>> sample = new ArrayList<>();
+        for (String row : rows.subList(0, Math.min(10, rows.size()))) {
+            int cut = row.lastIndexOf(" answer ");
+            sample.add(List.of("user: " + row.substring(0, cut), row.substring(cut + 1)));
+        }
+        return Map.of("source", "dataset", "size", rows.size(), "columns", List.of("prompt", "answer"), "rowsWithPrompt",
+                rows.size(), "schema", List.of(Map.of("name", "prompt", "type", "chat"), Map.of("name", "answer", "type", "string")),
+                "sample", sample);
+    }
+
     /** A validated report whose runtime checks ran (so the verdict is verified, or flagged when there is a flag). */
     private static Map<String, Object> runtimeVerified(List<String> rows) {
         Map<String, Object> report = new java.util.LinkedHashMap<>(QueueFixtures.report("validated", rows));
         report.put("runtimeVerified", true);
+        report.put("dataset", preview(rows));
         return report;
     }
 
@@ -172,10 +188,12 @@ class ReferenceSetTest {
             assertFalse(stored.contains(qa[0].substring(0, 20)), "part of a question stored");
         }
 
-        // a dataset a quarter of whose rows are benchmark items
+        // a dataset a quarter of whose rows are benchmark items, the first of them its fourth row
         Owner owner = fixtures.owner("bo-" + run);
-        List<String> rows = new ArrayList<>(rowTexts(bench).subList(0, 10));
-        rows.addAll(QueueFixtures.rows("own" + run, 30));
+        List<String> own = QueueFixtures.rows("own" + run, 30);
+        List<String> rows = new ArrayList<>(own.subList(0, 3));
+        rows.addAll(rowTexts(bench).subList(0, 10));
+        rows.addAll(own.subList(3, 30));
         validated(validator, queue.pushed(owner, "leaky-" + run, "public"), rows);
         JsonPath r = report(owner.name, "leaky-" + run);
         List<Map<String, Object>> findings = r.getList("trust.findings");
@@ -184,6 +202,8 @@ class ReferenceSetTest {
         assertEquals("contamination", finding.get("category"));
         assertEquals("25 % of rows overlap " + name, finding.get("message"));
         assertTrue(String.valueOf(finding.get("hint")).startsWith("Remove " + name + "'s test items"), finding.toString());
+        assertEquals(3, finding.get("row"), "the first row of the preview found in the set is the example: " + finding);
+        assertEquals("user: " + bench.get(0)[0], finding.get("prompt"));
         assertEquals("flagged", trustStatus(owner.name, "leaky-" + run));
 
         // a dataset of its own is not
