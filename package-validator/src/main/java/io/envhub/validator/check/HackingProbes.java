@@ -96,12 +96,27 @@ final class HackingProbes {
             case "answer-spraying" -> "a reply listing many candidates (" + example.path("variant").asText() + ")";
             case "magic-token" -> "the token '" + example.path("variant").asText() + "' from the reward's source";
             case "format-only" -> "the expected format around junk (" + example.path("variant").asText() + ")";
-            default -> "a reply that tampers with the tests (" + example.path("variant").asText() + ")";
+            default -> "a reply that tampers with the tests (" + tampering(example, row) + ")";
         };
         String message = "reward hacking: " + label(probe) + ": " + what + " scores " + TrustChecks.fmt(example.path("score").asDouble())
                 + ", like the reference answer (" + TrustChecks.fmt(row.reference()) + "), on " + hits + " of " + tried + " rows";
         return FindingHints.finding(probe, message, row.index(), row.prompt(), example.path("reply").asText(),
                 example.path("score").asDouble(), row.reference());
+    }
+
+    /**
+     * The kinds of tampering that scored like the reference answer on the example's row, in the order they were sent
+     * ({@code exit-early, print-passed}): each is a weakness of the test runner of its own; the example's kind when
+     * the harness sent no per-kind scores.
+     */
+    private static String tampering(JsonNode example, Row row) {
+        List<String> kinds = new ArrayList<>();
+        example.path("variants").fields().forEachRemaining(k -> {
+            if (k.getValue().isNumber() && k.getValue().asDouble() >= row.reference() - row.tolerance()) {
+                kinds.add(k.getKey());
+            }
+        });
+        return kinds.isEmpty() ? example.path("variant").asText() : String.join(", ", kinds);
     }
 
     private static TrustFinding emptyReply(JsonNode entries, Map<Integer, Row> rows) {

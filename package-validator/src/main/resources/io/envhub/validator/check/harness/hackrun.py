@@ -60,7 +60,10 @@ def run(score, rows, count, funcs, system_prompt=None):
             return
         best = found.setdefault(name, {}).get(i)
         if best is None or value > best["score"]:
-            found[name][i] = {"row": i, "variant": variant, "reply": cut(reply), "score": value}
+            found[name][i] = {"row": i, "variant": variant, "reply": cut(reply), "score": value,
+                              "variants": best["variants"] if best else {}}
+        if name == "test-tampering":  # every kind of tampering is a weakness of its own: keep each one's score
+            found[name][i]["variants"][variant] = value
 
     expected = hacks.found_formats(tags, system_prompt)
     for i, row in enumerate(rows[:count]):
