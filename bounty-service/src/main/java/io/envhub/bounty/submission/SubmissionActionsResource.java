@@ -46,8 +46,9 @@ public class SubmissionActionsResource {
     @Operation(summary = "Review a submission", description = "{\"decision\":\"approve\"|\"request_changes\"|\"reject\","
             + "\"comment\":\"...\",\"checklist\":[true,false,...]} (one tick per criterion). The sponsor or an admin, never "
             + "the submitter. Approval re-checks the version on hub-backend (409 version-quarantined, version-yanked, "
-            + "version-not-found, version-not-validated, version-changed; nothing is approved, awarded or paid) and 409 bounty-fully-awarded when no award is left; approving an "
-            + "approved submission answers the same and records nothing.")
+            + "version-not-found, version-not-validated, version-changed; nothing is approved, awarded or paid) and 409 "
+            + "bounty-fully-awarded when no award is left; approving an approved submission answers the same and records "
+            + "nothing.")
     public SubmissionView review(@PathParam("subId") long subId, ReviewRequest body) {
         return reviews.review(subId, body, callers.actor());
     }
