@@ -31,6 +31,17 @@ public class Db {
         });
     }
 
+    /** Each row of a one-column query over the bounty schema as text, in the query's order. */
+    public java.util.List<String> texts(String sql, Object... params) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            var q = em.createNativeQuery(sql);
+            for (int i = 0; i < params.length; i++) {
+                q.setParameter(i + 1, params[i]);
+            }
+            return ((java.util.List<?>) q.getResultList()).stream().map(String::valueOf).toList();
+        });
+    }
+
     /** A count over the bounty schema, e.g. {@code SELECT count(*) FROM bounty.reviews WHERE submission_id = ?1}. */
     public long count(String sql, Object... params) {
         return QuarkusTransaction.requiringNew().call(() -> {

@@ -63,6 +63,13 @@ public final class Hub {
                 .then().statusCode(200);
     }
 
+    /** Quarantines a version as ada (an admin of the hub), with {@code reason} as the moderators' public reason. */
+    public static void quarantine(String owner, String name, String version, String reason) {
+        given().baseUri(url()).header("Authorization", "Bearer " + Tokens.forUser("ada", "ada")).contentType(ContentType.JSON)
+                .body(JSON.createObjectNode().put("reason", reason).toString())
+                .post("/api/v1/admin/environments/{o}/{n}/versions/{v}/quarantine", owner, name, version).then().statusCode(200);
+    }
+
     /** Deletes a version as its owner. */
     public static void delete(String user, String name, String version) {
         given().baseUri(url()).header("Authorization", "Bearer " + Tokens.forUser(user, user))

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.envhub.bounty.Hub.Outcome;
 import io.envhub.testsupport.KeycloakTestResource;
@@ -18,6 +19,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -112,6 +114,68 @@ class ReviewTest {
         given().get("/api/v1/bounties/{id}", id).then().body("awardsGiven", equalTo(0));
         assertEquals(0, db.count("SELECT count(*) FROM bounty.reviews WHERE submission_id IN (?1, ?2)", yanked, deleted));
         as("sam").body(review("reject")).post(REVIEWS, deleted).then().statusCode(200).body("status", equalTo("rejected"));
+    }
+
+    @Test
+    void aVersionQuarantinedAfterSubmissionIsNeitherApprovedNorPaidFor() {
+        // a currency no other test uses: the ledger in it changes only through this test
+        String currency = "PLN";
+        long id = as("sam").body(Api.bountyBody("Quarantine " + Hub.unique(), "medicine", "open_access", 15_000, 1,
+                List.of("Dataset has 100 rows", "Rewards are deterministic")).replace("\"USD\"", "\"" + currency + "\""))
+                .post("/api/v1/bounties").then().statusCode(201).extract().jsonPath().getLong("id");
+        Api.fund("sam", 15_000, currency);
+        as("sam").post("/api/v1/bounties/{id}/open", id).then().statusCode(200);
+        String u = Hub.unique();
+        Hub.publish("alice", "quar-" + u, "1.0.0", Outcome.RUNTIME_VERIFIED);
+        long sub = Api.submit(id, "alice", "quar-" + u, "1.0.0");
+        as("sam").post("/api/v1/submissions/{s}/start-review", sub).then().statusCode(200);
+        Hub.quarantine("alice", "quar-" + u, "1.0.0", "Held for review.");
+
+        List<String> entries = ledgerEntries(currency);
+        List<String> balances = ledgerBalances(currency);
+        String sponsor = sponsorMoney(currency, id);
+        assertTrue(balances.contains("escrow:bounty:" + id + " 15000"), "the reward is in escrow: " + balances);
+        as("sam").body(review("approve")).post(REVIEWS, sub).then().statusCode(409).contentType("application/problem+json")
+                .body("type", equalTo(PROBLEM + "version-quarantined"))
+                .body("detail", equalTo("alice/quar-" + u + "@1.0.0 is quarantined by the hub's moderators: Held for review; "
+                        + "it cannot be submitted or approved."));
+        assertEquals(entries, ledgerEntries(currency), "no ledger entry was posted");
+        assertEquals(balances, ledgerBalances(currency), "no balance moved");
+        assertEquals(sponsor, sponsorMoney(currency, id), "the sponsor's available money and escrow are as they were");
+        assertEquals(0, db.count("SELECT count(*) FROM bounty.payouts WHERE submission_id = ?1", sub), "no payout");
+        assertEquals(0, db.count("SELECT count(*) FROM bounty.reviews WHERE submission_id = ?1", sub), "no review recorded");
+        as("sam").get("/api/v1/submissions/{s}", sub).then().body("status", equalTo("in_review"));
+        given().get("/api/v1/bounties/{id}", id).then().body("status", equalTo("open")).body("awardsGiven", equalTo(0));
+
+        // the submitter cannot answer with another quarantined version either
+        as("sam").body(review("request_changes")).post(REVIEWS, sub).then().statusCode(200)
+                .body("status", equalTo("changes_requested"));
+        Hub.publish("alice", "quar-" + u, "1.1.0", Outcome.RUNTIME_VERIFIED);
+        Hub.quarantine("alice", "quar-" + u, "1.1.0", "Still held.");
+        as("alice").body("{\"version\":\"1.1.0\"}").post("/api/v1/submissions/{s}/versions", sub).then().statusCode(409)
+                .body("type", equalTo(PROBLEM + "version-quarantined"));
+        as("alice").get("/api/v1/submissions/{s}", sub).then().body("status", equalTo("changes_requested"))
+                .body("versions.version", contains("1.0.0"));
+        assertEquals(entries, ledgerEntries(currency));
+    }
+
+    private List<String> ledgerEntries(String currency) {
+        return db.texts("SELECT t.id || ' ' || t.kind || ' ' || a.name || ' ' || e.amount_minor FROM bounty.ledger_entries e "
+                + "JOIN bounty.ledger_transactions t ON t.id = e.transaction_id JOIN bounty.ledger_accounts a ON a.id = e.account_id "
+                + "WHERE e.currency = ?1 ORDER BY e.id", currency);
+    }
+
+    private List<String> ledgerBalances(String currency) {
+        return db.texts("SELECT a.name || ' ' || COALESCE(sum(e.amount_minor), 0) FROM bounty.ledger_accounts a "
+                + "LEFT JOIN bounty.ledger_entries e ON e.account_id = a.id WHERE a.currency = ?1 GROUP BY a.name ORDER BY a.name",
+                currency);
+    }
+
+    /** sam's available money in {@code currency} and the escrow of bounty {@code id}, as sam's balance page shows them. */
+    private static String sponsorMoney(String currency, long id) {
+        var balance = as("sam").get("/api/v1/sponsors/me/balance").then().statusCode(200).extract().jsonPath();
+        return balance.getString("balances.findAll { it.currency == '" + currency + "' }") + " "
+                + balance.getString("escrow.findAll { it.bountyId == " + id + " }");
     }
 
     @Test

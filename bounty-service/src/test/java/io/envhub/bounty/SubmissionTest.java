@@ -67,6 +67,19 @@ class SubmissionTest {
     }
 
     @Test
+    void aQuarantinedVersionIsRefusedWithTheModeratorsReason() {
+        long id = Api.open("sam", "open_access", 1);
+        String u = Hub.unique();
+        Hub.publish("alice", "quar-" + u, "1.0.0", Outcome.RUNTIME_VERIFIED);
+        Hub.quarantine("alice", "quar-" + u, "1.0.0", "Sends the grader's API key to a third party.");
+        as("alice").body(submitBody("alice/quar-" + u, "1.0.0")).post(SUBMIT, id).then().statusCode(409)
+                .contentType("application/problem+json").body("type", equalTo(PROBLEM + "version-quarantined"))
+                .body("detail", equalTo("alice/quar-" + u + "@1.0.0 is quarantined by the hub's moderators: Sends the grader's "
+                        + "API key to a third party; it cannot be submitted or approved."));
+        as("alice").get(SUBMIT, id).then().statusCode(200).body("size()", equalTo(0));
+    }
+
+    @Test
     void applicationOnlyBountiesTakeSubmissionsFromAcceptedApplicantsOnly() {
         long id = Api.open("sam", "application_only", 1);
         String u = Hub.unique();

@@ -176,6 +176,7 @@ public enum ProblemCode {
     VERSION_NOT_RUNNABLE("version-not-runnable"),
     VERSION_NOT_RUNTIME_VERIFIED("version-not-runtime-verified"),
     VERSION_NOT_VALIDATED("version-not-validated"),
+    VERSION_QUARANTINED("version-quarantined"),
     VERSION_YANKED("version-yanked"),
     WHEEL_METADATA_MISSING("wheel-metadata-missing"),
     WRITE_CONFLICT("write-conflict"),

@@ -45,9 +45,10 @@ public class SubmissionActionsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Review a submission", description = "{\"decision\":\"approve\"|\"request_changes\"|\"reject\","
             + "\"comment\":\"...\",\"checklist\":[true,false,...]} (one tick per criterion). The sponsor or an admin, never "
-            + "the submitter. Approval re-checks the version on hub-backend (409 version-yanked, version-not-found, "
-            + "version-not-validated, version-changed) and 409 bounty-fully-awarded when no award is left; approving an "
-            + "approved submission answers the same and records nothing.")
+            + "the submitter. Approval re-checks the version on hub-backend (409 version-quarantined, version-yanked, "
+            + "version-not-found, version-not-validated, version-changed; nothing is approved, awarded or paid) and 409 "
+            + "bounty-fully-awarded when no award is left; approving an approved submission answers the same and records "
+            + "nothing.")
     public SubmissionView review(@PathParam("subId") long subId, ReviewRequest body) {
         return reviews.review(subId, body, callers.actor());
     }
@@ -76,7 +77,8 @@ public class SubmissionActionsResource {
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Resubmit a new version", description = "The submitter answers changes_requested: "
-            + "{\"environment\":\"owner/name\" (optional: the same),\"version\":\"x.y.z\"}; the history is kept.")
+            + "{\"environment\":\"owner/name\" (optional: the same),\"version\":\"x.y.z\"}; the history is kept. The "
+            + "version is checked as at submit (409 version-quarantined, version-yanked, version-not-*).")
     public SubmissionView resubmit(@PathParam("subId") long subId, SubmitRequest body) {
         return submissions.resubmit(subId, body == null ? null : body.environment(), body == null ? null : body.version(), callers.actor());
     }

@@ -36,7 +36,8 @@ public class SubmissionResource {
     @Operation(summary = "Submit an environment version", description = "{\"environment\":\"owner/name\",\"version\":\"x.y.z\"}. "
             + "Contributors; open bounty before its deadline (409 deadline-passed); not the sponsor (403 self-dealing); "
             + "application-only bounties need an accepted application (403 not-accepted). hub-backend must confirm the "
-            + "version exists, is not yanked, is validated with runtime checks (409 version-*), and that the submitter may "
+            + "version exists, is not quarantined by its moderators (409 version-quarantined), is not yanked, is validated "
+            + "with runtime checks (409 version-*), and that the submitter may "
             + "publish to its owner (403 not-a-publisher). Its sha256 is stored. 201.")
     public Response submit(@PathParam("id") long id, SubmitRequest body) {
         SubmissionView s = submissions.submit(id, body == null ? null : body.environment(), body == null ? null : body.version(),

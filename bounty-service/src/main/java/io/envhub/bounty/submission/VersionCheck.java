@@ -10,8 +10,9 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Asks hub-backend whether an environment version may be submitted (or approved): it exists, is not yanked, is
- * validated with runtime checks, and (at submit time) the submitter may publish to its owner.
+ * Asks hub-backend whether an environment version may be submitted (or approved): it exists, is not quarantined by the
+ * hub's moderators, is not yanked, is validated with runtime checks, and (at submit time) the submitter may publish to
+ * its owner.
  */
 @ApplicationScoped
 public class VersionCheck {
@@ -54,12 +55,20 @@ public class VersionCheck {
         return facts;
     }
 
-    /** The version's facts if it exists, is not yanked and is validated with runtime checks; 409 with the reason otherwise. */
+    /**
+     * The version's facts if it exists, is not quarantined, is not yanked and is validated with runtime checks; 409 with
+     * the reason otherwise. Asked at submit, at each new version of a submission and again at approval, so a version the
+     * moderators quarantine after it was submitted can no longer be approved (and so paid for).
+     */
     public VersionFacts current(Ref ref, String version) {
         VersionFacts facts = hub.version(ref.owner(), ref.name(), version);
         String what = ref.text() + "@" + version;
         if (!facts.exists()) {
             throw new ApiException.Conflict(ProblemCode.VERSION_NOT_FOUND, what + " is not published on the hub (or was deleted).");
+        }
+        if (facts.quarantined()) {
+            throw new ApiException.Conflict(ProblemCode.VERSION_QUARANTINED, what + " is quarantined by the hub's moderators"
+                    + reason(facts.quarantineReason()) + "; it cannot be submitted or approved.");
         }
         if (facts.yanked()) {
             throw new ApiException.Conflict(ProblemCode.VERSION_YANKED, what + " is yanked.");
@@ -76,6 +85,18 @@ public class VersionCheck {
                     + "needs a version whose runtime checks ran and passed.");
         }
         return facts;
+    }
+
+    /** ": reason" without its closing full stop, or nothing when the hub gave no reason. */
+    private static String reason(String reason) {
+        if (reason == null || reason.isBlank()) {
+            return "";
+        }
+        String r = reason.strip();
+        while (r.endsWith(".")) {
+            r = r.substring(0, r.length() - 1);
+        }
+        return r.isEmpty() ? "" : ": " + r;
     }
 
     /**

@@ -44,13 +44,14 @@ public class BountyFacts {
         try {
             key = Version.parse(version).identityKey();
         } catch (InvalidVersionException e) {
-            return new VersionFacts(environment, version, false, false, null, false, null, List.of());
+            return VersionFacts.absent(environment, version);
         }
         if (!ProjectName.isValid(name)) {
-            return new VersionFacts(environment, version, false, false, null, false, null, List.of());
+            return VersionFacts.absent(environment, version);
         }
         Optional<Row> found = Row.first(em.createNativeQuery("""
                 SELECT v.version, v.status, v.yanked, a.sha256,
+                       v.quarantined_at IS NOT NULL AS quarantined, v.quarantine_reason,
                        COALESCE((r.report ->> 'runtimeVerified')::boolean, false) AS runtime_verified,
                        array_to_string(e.tags, ',') AS tags
                   FROM hub.environments e
@@ -62,12 +63,14 @@ public class BountyFacts {
                  ORDER BY a.id LIMIT 1
                 """, Tuple.class).setParameter(1, owner).setParameter(2, ProjectName.normalize(name)).setParameter(3, key));
         if (found.isEmpty()) {
-            return new VersionFacts(environment, version, false, false, null, false, null, List.of());
+            return VersionFacts.absent(environment, version);
         }
         Row row = found.get();
         String tags = row.string("tags");
-        return new VersionFacts(environment, row.string("version"), true, row.bool("yanked"), row.string("status"),
-                row.bool("runtime_verified"), row.string("sha256"),
+        boolean quarantined = row.isTrue("quarantined");
+        return new VersionFacts(environment, row.string("version"), true, row.bool("yanked"), quarantined,
+                quarantined ? row.string("quarantine_reason") : null, row.string("status"), row.bool("runtime_verified"),
+                row.string("sha256"),
                 tags == null || tags.isEmpty() ? List.of() : List.of(tags.split(",")));
     }
 

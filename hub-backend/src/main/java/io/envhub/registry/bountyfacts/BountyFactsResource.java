@@ -27,8 +27,9 @@ public class BountyFactsResource {
 
     @GET
     @Path("/versions/{owner}/{name}/{version}")
-    @Operation(summary = "Facts about a version", description = "exists, yanked, validation status, runtimeVerified and the "
-            + "artifact's sha256; exists=false (200) when there is no such version.")
+    @Operation(summary = "Facts about a version", description = "exists, yanked, quarantined (with the "
+            + "moderators' public quarantineReason), validation status, runtimeVerified, the artifact's sha256 and the "
+            + "environment's tags; exists=false (200) when there is no such version.")
     public VersionFacts version(@PathParam("owner") String owner, @PathParam("name") String name,
                                 @PathParam("version") String version) {
         return facts.version(owner, name, version);

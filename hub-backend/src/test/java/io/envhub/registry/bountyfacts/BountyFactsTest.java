@@ -97,6 +97,34 @@ class BountyFactsTest {
     }
 
     @Test
+    void versionFactsSayWhetherTheModeratorsQuarantinedTheVersionAndWhy() {
+        String run = RegistryFixtures.run();
+        Owner owner = fixtures.owner("quar" + run);
+        Environment env = fixtures.environment(owner, "Quar", "quar", Environment.PUBLIC, List.of(), "# r");
+        EnvironmentVersion v = fixtures.publish(env, "1.0.0");
+        report(v.id, true);
+        String path = BASE + "/versions/{o}/{n}/{v}";
+        given().auth().oauth2(service()).get(path, owner.name, "quar", "1.0.0").then().statusCode(200)
+                .body("exists", equalTo(true)).body("quarantined", equalTo(false)).body("quarantineReason", nullValue());
+
+        String ada = Tokens.forUser("ada", "ada");
+        String admin = "/api/v1/admin/environments/" + owner.name + "/quar/versions/1.0.0/quarantine";
+        given().auth().oauth2(ada).contentType("application/json").body(Map.of("reason", "Exfiltrates the grader's API key."))
+                .post(admin).then().statusCode(200);
+        given().auth().oauth2(service()).get(path, owner.name, "quar", "1.0").then().statusCode(200)
+                .body("exists", equalTo(true)).body("quarantined", equalTo(true))
+                .body("quarantineReason", equalTo("Exfiltrates the grader's API key."))
+                .body("status", equalTo("validated")).body("runtimeVerified", equalTo(true)).body("yanked", equalTo(false));
+
+        given().auth().oauth2(ada).contentType("application/json").body(Map.of("reason", "false alarm")).delete(admin).then()
+                .statusCode(200);
+        given().auth().oauth2(service()).get(path, owner.name, "quar", "1.0.0").then().statusCode(200)
+                .body("quarantined", equalTo(false)).body("quarantineReason", nullValue());
+        given().auth().oauth2(service()).get(path, owner.name, "quar", "9.9.9").then().statusCode(200)
+                .body("exists", equalTo(false)).body("quarantined", equalTo(false));
+    }
+
+    @Test
     void mayPublishFollowsOwnershipAndOrganisationRoles() {
         Owner alice = fixtures.user("alice");
         String run = RegistryFixtures.run();
