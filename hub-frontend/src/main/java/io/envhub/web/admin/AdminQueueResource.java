@@ -4,7 +4,7 @@ import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
 import io.envhub.web.evaluation.EvalApi;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.VersionDetail;
 import io.quarkus.qute.CheckedTemplate;
@@ -35,10 +35,10 @@ public class AdminQueueResource {
     private final Viewer viewer;
     private final AdminGate gate;
     private final AdminQueue queue;
-    private final HubApi hub;
+    private final HubClient hub;
     private final EvalApi evals;
 
-    public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, @RestClient HubApi hub,
+    public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, HubClient hub,
                               @RestClient EvalApi evals) {
         this.viewer = viewer;
         this.gate = gate;

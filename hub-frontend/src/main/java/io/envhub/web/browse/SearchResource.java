@@ -2,7 +2,7 @@ package io.envhub.web.browse;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.SearchResult;
 import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
@@ -17,7 +17,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /search}: full text, tag and status facets, validated, task and status filters, sorts and pages; a plain GET form. */
 @Path("/search")
@@ -25,10 +24,10 @@ public class SearchResource {
     static final int PAGE_SIZE = 20;
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final AnonymousPages cache;
 
-    public SearchResource(Viewer viewer, @RestClient HubApi hub, AnonymousPages cache) {
+    public SearchResource(Viewer viewer, HubClient hub, AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
         this.cache = cache;

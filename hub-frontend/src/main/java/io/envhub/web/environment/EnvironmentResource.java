@@ -8,7 +8,7 @@ import io.envhub.contract.report.ValidationReport;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyAwards;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.DayCount;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.PageData;
@@ -35,7 +35,6 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}/{name}}: an environment's page, and its star button ({@code POST .../star}, CSRF-checked). */
 @Path("/")
@@ -45,12 +44,12 @@ public class EnvironmentResource {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final ReadmeRenderer readmes;
     private final BountyAwards awards;
     private final AnonymousPages cache;
 
-    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes, BountyAwards awards,
+    public EnvironmentResource(Viewer viewer, HubClient hub, ReadmeRenderer readmes, BountyAwards awards,
                                AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;

@@ -5,7 +5,7 @@ import io.envhub.web.view.Names;
 import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.VersionSummary;
 import io.quarkus.qute.CheckedTemplate;
@@ -29,10 +29,10 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @Path("/")
 public class EvalsResource {
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final EvalApi evals;
 
-    public EvalsResource(Viewer viewer, @RestClient HubApi hub, @RestClient EvalApi evals) {
+    public EvalsResource(Viewer viewer, HubClient hub, @RestClient EvalApi evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.evals = evals;
@@ -64,7 +64,7 @@ public class EvalsResource {
                                  String provenance, HubRunForm form) {
         String bearer = viewer.bearer();
         Detail env = hub.environment(bearer, owner, name);
-        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
+        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name());
         CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
         String requested = version != null && version.matches(Names.VERSION) ? version : null;
         return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order,

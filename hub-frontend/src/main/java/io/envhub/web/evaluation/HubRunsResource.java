@@ -2,7 +2,7 @@ package io.envhub.web.evaluation;
 
 import io.envhub.contract.api.HubEvalRun;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.settings.ApiProblem;
 import io.envhub.web.view.Names;
@@ -35,11 +35,11 @@ public class HubRunsResource {
     private static final String RUN_ID = "{id: [0-9A-Za-z-]{1,64}}";
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final HubRunApi runs;
     private final EvalsResource evals;
 
-    public HubRunsResource(Viewer viewer, @RestClient HubApi hub, @RestClient HubRunApi runs, EvalsResource evals) {
+    public HubRunsResource(Viewer viewer, HubClient hub, @RestClient HubRunApi runs, EvalsResource evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.runs = runs;

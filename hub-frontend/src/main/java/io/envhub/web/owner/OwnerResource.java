@@ -4,7 +4,7 @@ import io.envhub.contract.SearchSort;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.browse.Pages;
 import io.envhub.web.view.Names;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.Owner;
 import io.envhub.web.hub.HubViews.SearchResult;
 import io.quarkus.qute.CheckedTemplate;
@@ -16,7 +16,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}}: a user's profile or an organisation with its members, and the environments it owns. */
 @Path("/")
@@ -24,9 +23,9 @@ public class OwnerResource {
     static final int PAGE_SIZE = 30;
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
 
-    public OwnerResource(Viewer viewer, @RestClient HubApi hub) {
+    public OwnerResource(Viewer viewer, HubClient hub) {
         this.viewer = viewer;
         this.hub = hub;
     }
