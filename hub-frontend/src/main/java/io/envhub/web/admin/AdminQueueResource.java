@@ -5,8 +5,8 @@ import io.envhub.web.error.Problems;
 import io.envhub.web.evaluation.EvalApi;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionDetail;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionDetail;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.CookieParam;
@@ -48,7 +48,7 @@ public class AdminQueueResource {
     }
 
     /** The review page's data: the target, what the hub says about it now, and the reports about it. */
-    public record Review(Target target, Detail env, VersionDetail version, RunDetail run, List<QueueItem> reports,
+    public record Review(Target target, EnvironmentDetail env, VersionDetail version, RunDetail run, List<QueueItem> reports,
                          String reportId, String back) {
         /** The versions' status values an admin may set by hand. */
         public List<String> statuses() {
@@ -105,17 +105,17 @@ public class AdminQueueResource {
         if (target == null) {
             throw new NotFoundException();
         }
-        Detail env = null;
+        EnvironmentDetail env = null;
         VersionDetail version = null;
         RunDetail run = null;
         if (!target.bounty()) {
             env = orNull(() -> hub.environment(bearer, target.owner(), target.name()));
             if (env != null && target.version() != null) {
-                Detail e = env;
+                EnvironmentDetail e = env;
                 version = orNull(() -> hub.version(bearer, e.owner(), e.name(), target.version()));
             }
             if (env != null && target.run()) {
-                Detail e = env;
+                EnvironmentDetail e = env;
                 run = orNull(() -> await(evals.run(bearer, e.owner(), e.name(), target.runId())));
             }
         }

@@ -3,7 +3,7 @@ package io.envhub.web.browse;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.contract.api.SearchPage;
 import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -35,7 +35,7 @@ public class SearchResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance search(Viewer viewer, SearchQuery query, SearchResult result, Pages pages,
+        static native TemplateInstance search(Viewer viewer, SearchQuery query, SearchPage result, Pages pages,
                                               String problem);
     }
 
@@ -52,7 +52,7 @@ public class SearchResource {
 
     private Response render(SearchQuery query) {
         try {
-            SearchResult result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
+            SearchPage result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
                     query.validated() ? "true" : null, query.task(), query.status(), query.sort(), query.page(), PAGE_SIZE,
                     query.domain(), query.license());
             return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null).render()).build();

@@ -4,8 +4,8 @@ import io.envhub.web.view.Names;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -33,7 +33,7 @@ public class DatasetResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance dataset(Viewer viewer, Detail env, String href, String version,
+        static native TemplateInstance dataset(Viewer viewer, EnvironmentDetail env, String href, String version,
                                                List<VersionSummary> versions, DatasetView dataset);
     }
 
@@ -43,7 +43,7 @@ public class DatasetResource {
     public TemplateInstance dataset(@PathParam("owner") String owner, @PathParam("name") String name,
                                     @QueryParam("version") String version) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         List<VersionSummary> versions = EnvironmentResource.await(hub.versions(bearer, env.owner(), env.name()));
         String shown = version;
         if (shown == null || shown.isBlank() || versions.stream().noneMatch(v -> v.version().equals(version))) {

@@ -10,7 +10,7 @@ import io.envhub.web.bounty.BountyAwards;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.DayCount;
-import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.web.hub.PageData;
 import io.envhub.web.view.AnonymousPages;
 import io.envhub.web.view.Names;
@@ -76,7 +76,7 @@ public class EnvironmentResource {
         // two calls at once: the bounty service's awards, and everything the hub shows in one composite call
         CompletableFuture<List<Submission>> awarded = awards.of(bearer, owner, name);
         PageData data = hub.page(bearer, owner, name, CHART_DAYS);
-        Detail env = data.environment();
+        EnvironmentDetail env = data.environment();
         if (!env.owner().equals(owner) || !env.name().equals(name)) {
             awarded = awards.of(bearer, env.owner(), env.name());   // asked by another spelling: ask by the canonical one
         }
@@ -88,7 +88,7 @@ public class EnvironmentResource {
     }
 
     /** The overview of a README-less environment, from its latest version's report (none yet: the description only). */
-    private Overview overview(String bearer, Detail env) {
+    private Overview overview(String bearer, EnvironmentDetail env) {
         ValidationReport report = null;
         if (env.latestVersion() != null) {
             try {

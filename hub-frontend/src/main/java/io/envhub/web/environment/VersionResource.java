@@ -1,14 +1,14 @@
 package io.envhub.web.environment;
 
+import io.envhub.contract.api.VersionFile;
 import io.envhub.web.view.Names;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.ErrorPage;
 import io.envhub.web.error.ErrorPages;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.FileEntry;
-import io.envhub.web.hub.HubViews.VersionDetail;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionDetail;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -35,10 +35,10 @@ public class VersionResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance version(Viewer viewer, Detail env, VersionDetail version, ReportView report,
-                                               List<FileEntry> files, String target);
+        static native TemplateInstance version(Viewer viewer, EnvironmentDetail env, VersionDetail version, ReportView report,
+                                               List<VersionFile> files, String target);
 
-        static native TemplateInstance file(Viewer viewer, Detail env, VersionDetail version, String path, String text,
+        static native TemplateInstance file(Viewer viewer, EnvironmentDetail env, VersionDetail version, String path, String text,
                                             boolean truncated, String size, String problem);
     }
 
@@ -48,7 +48,7 @@ public class VersionResource {
     public TemplateInstance version(@PathParam("owner") String owner, @PathParam("name") String name,
                                     @PathParam("version") String version) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         VersionDetail v = hub.version(bearer, env.owner(), env.name(), version);
         ReportView report = null;
         try {
@@ -68,7 +68,7 @@ public class VersionResource {
     public TemplateInstance file(@PathParam("owner") String owner, @PathParam("name") String name,
                                  @PathParam("version") String version, @PathParam("path") String path) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         VersionDetail v = hub.version(bearer, env.owner(), env.name(), version);
         try {
             HubClient.FileText text = hub.fileText(bearer, env.owner(), env.name(), v.version(), path);

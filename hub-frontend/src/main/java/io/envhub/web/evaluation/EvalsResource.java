@@ -6,8 +6,8 @@ import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.DefaultValue;
@@ -40,9 +40,9 @@ public class EvalsResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance leaderboard(Viewer viewer, Detail env, Leaderboard board, HubRunForm hubRun);
+        static native TemplateInstance leaderboard(Viewer viewer, EnvironmentDetail env, Leaderboard board, HubRunForm hubRun);
 
-        static native TemplateInstance run(Viewer viewer, Detail env, RunDetail detail, RunView view, RolloutPage page,
+        static native TemplateInstance run(Viewer viewer, EnvironmentDetail env, RunDetail detail, RunView view, RolloutPage page,
                                            List<RolloutView> rollouts);
     }
 
@@ -63,7 +63,7 @@ public class EvalsResource {
     TemplateInstance leaderboard(String owner, String name, String version, String sort, String order, String setting,
                                  String provenance, HubRunForm form) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name());
         CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
         String requested = version != null && version.matches(Names.VERSION) ? version : null;
@@ -77,7 +77,7 @@ public class EvalsResource {
     public TemplateInstance run(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("id") long id,
                                 @QueryParam("page") @DefaultValue("1") String page) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         int p = page.matches("[0-9]{1,6}") ? Math.max(1, Integer.parseInt(page)) : 1;
         CompletableFuture<RunDetail> detail = evals.run(bearer, env.owner(), env.name(), id).toCompletableFuture();
         CompletableFuture<RolloutPage> rollouts = evals.rollouts(bearer, env.owner(), env.name(), id, p).toCompletableFuture();

@@ -3,7 +3,7 @@ package io.envhub.web.evaluation;
 import io.envhub.contract.api.HubEvalRun;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.web.settings.ApiProblem;
 import io.envhub.web.view.Names;
 import io.quarkus.qute.CheckedTemplate;
@@ -48,7 +48,7 @@ public class HubRunsResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance progress(Viewer viewer, Detail env, HubRunView view);
+        static native TemplateInstance progress(Viewer viewer, EnvironmentDetail env, HubRunView view);
     }
 
     @POST
@@ -86,7 +86,7 @@ public class HubRunsResource {
 
     private TemplateInstance page(String owner, String name, String version, String id, boolean confirm, String error) {
         String bearer = bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         HubEvalRun run = runs.run(bearer, env.owner(), env.name(), version, id);
         return Templates.progress(viewer, env, new HubRunView(run, env.owner(), env.name(), version, confirm, error));
     }

@@ -6,15 +6,15 @@ import static io.envhub.web.client.ServiceJson.query;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.api.VersionFile;
 import io.envhub.contract.http.JsonHttp;
 import io.envhub.web.client.ServiceJson;
-import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.web.hub.HubViews.Explore;
-import io.envhub.web.hub.HubViews.FileEntry;
 import io.envhub.web.hub.HubViews.Owner;
-import io.envhub.web.hub.HubViews.SearchResult;
-import io.envhub.web.hub.HubViews.VersionDetail;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.contract.api.SearchPage;
+import io.envhub.contract.api.VersionDetail;
+import io.envhub.contract.api.VersionSummary;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.http.HttpResponse;
@@ -38,7 +38,7 @@ public class HubClient {
     private static final String ENV = API + "/environments/{}/{}";
     private static final String VERSION = ENV + "/versions/{}";
     private static final TypeReference<List<VersionSummary>> VERSIONS = new TypeReference<>() { };
-    private static final TypeReference<List<FileEntry>> FILES = new TypeReference<>() { };
+    private static final TypeReference<List<VersionFile>> FILES = new TypeReference<>() { };
 
     private final ServiceJson hub;
     /** Runs {@link #versions} next to the page's other calls (a page waits for at most a few at once). */
@@ -72,15 +72,15 @@ public class HubClient {
     }
 
     /** Search; {@code tags} repeat the {@code tag} parameter, null parameters are left out. */
-    public SearchResult search(String bearer, String q, List<String> tags, String owner, String validated, String task,
+    public SearchPage search(String bearer, String q, List<String> tags, String owner, String validated, String task,
                                String status, String sort, String page, Integer size, String domain, String license) {
         return hub.get(bearer, query(API + "/environments", "q", q, "tag", tags, "owner", owner, "validated", validated,
                 "task", task, "status", status, "sort", sort, "page", page, "size", size, "domain", domain,
-                "license", license), SearchResult.class);
+                "license", license), SearchPage.class);
     }
 
-    public Detail environment(String bearer, String owner, String name) {
-        return hub.get(bearer, path(ENV, owner, name), Detail.class);
+    public EnvironmentDetail environment(String bearer, String owner, String name) {
+        return hub.get(bearer, path(ENV, owner, name), EnvironmentDetail.class);
     }
 
     /** The environment page's data (environment, README, versions, download chart) in one call. */
@@ -106,7 +106,7 @@ public class HubClient {
         return hub.call(bearer, "GET", path(VERSION + "/dataset", owner, name, version), null);
     }
 
-    public List<FileEntry> files(String bearer, String owner, String name, String version) {
+    public List<VersionFile> files(String bearer, String owner, String name, String version) {
         return hub.get(bearer, path(VERSION + "/files", owner, name, version), FILES);
     }
 

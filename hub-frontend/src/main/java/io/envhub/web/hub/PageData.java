@@ -1,14 +1,15 @@
 package io.envhub.web.hub;
 
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.envhub.web.hub.HubViews.DayCount;
-import io.envhub.web.hub.HubViews.Detail;
 import io.envhub.web.hub.HubViews.Readme;
-import io.envhub.web.hub.HubViews.VersionSummary;
 import java.util.List;
 
 /**
  * An environment page's data from hub-backend's composite call ({@code GET .../page?days=N}): what the environment,
  * readme, versions and downloads calls answer, in one answer.
  */
-public record PageData(Detail environment, Readme readme, List<VersionSummary> versions, List<DayCount> downloads) {
+public record PageData(EnvironmentDetail environment, Readme readme, List<VersionSummary> versions,
+                       List<DayCount> downloads) {
 }

@@ -6,7 +6,7 @@ import io.envhub.web.browse.Pages;
 import io.envhub.web.view.Names;
 import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.Owner;
-import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.contract.api.SearchPage;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -32,7 +32,7 @@ public class OwnerResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance owner(Viewer viewer, Owner owner, SearchResult environments, Pages pages);
+        static native TemplateInstance owner(Viewer viewer, Owner owner, SearchPage environments, Pages pages);
     }
 
     @GET
@@ -41,7 +41,7 @@ public class OwnerResource {
     public TemplateInstance owner(@PathParam("owner") String name, @QueryParam("page") String page) {
         String bearer = viewer.bearer();
         Owner owner = hub.owner(bearer, name);
-        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, SearchSort.RECENT.wire(), page,
+        SearchPage envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, SearchSort.RECENT.wire(), page,
                 PAGE_SIZE, null, null);
         return Templates.owner(viewer, owner, envs, Pages.of(envs));
     }
