@@ -9,9 +9,8 @@ import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyAwards;
 import io.envhub.web.error.Problems;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.DayCount;
+import io.envhub.contract.api.DayCount;
 import io.envhub.contract.api.EnvironmentDetail;
-import io.envhub.web.hub.PageData;
 import io.envhub.web.view.AnonymousPages;
 import io.envhub.web.view.Names;
 import io.envhub.web.view.ReadmeRenderer;
@@ -75,7 +74,7 @@ public class EnvironmentResource {
         String bearer = viewer.bearer();
         // two calls at once: the bounty service's awards, and everything the hub shows in one composite call
         CompletableFuture<List<Submission>> awarded = awards.of(bearer, owner, name);
-        PageData data = hub.page(bearer, owner, name, CHART_DAYS);
+        io.envhub.contract.api.EnvironmentPage data = hub.page(bearer, owner, name, CHART_DAYS);
         EnvironmentDetail env = data.environment();
         if (!env.owner().equals(owner) || !env.name().equals(name)) {
             awarded = awards.of(bearer, env.owner(), env.name());   // asked by another spelling: ask by the canonical one

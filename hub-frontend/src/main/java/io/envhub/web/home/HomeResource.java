@@ -2,7 +2,7 @@ package io.envhub.web.home;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.hub.HubClient;
-import io.envhub.web.hub.HubViews.Explore;
+import io.envhub.contract.api.Explore;
 import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;

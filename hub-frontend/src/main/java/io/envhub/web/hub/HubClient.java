@@ -6,11 +6,12 @@ import static io.envhub.web.client.ServiceJson.query;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.api.EnvironmentPage;
 import io.envhub.contract.api.VersionFile;
 import io.envhub.contract.http.JsonHttp;
 import io.envhub.web.client.ServiceJson;
 import io.envhub.contract.api.EnvironmentDetail;
-import io.envhub.web.hub.HubViews.Explore;
+import io.envhub.contract.api.Explore;
 import io.envhub.web.hub.HubViews.Owner;
 import io.envhub.contract.api.SearchPage;
 import io.envhub.contract.api.VersionDetail;
@@ -84,8 +85,8 @@ public class HubClient {
     }
 
     /** The environment page's data (environment, README, versions, download chart) in one call. */
-    public PageData page(String bearer, String owner, String name, int days) {
-        return hub.get(bearer, query(path(ENV + "/page", owner, name), "days", days), PageData.class);
+    public EnvironmentPage page(String bearer, String owner, String name, int days) {
+        return hub.get(bearer, query(path(ENV + "/page", owner, name), "days", days), EnvironmentPage.class);
     }
 
     /** The versions, newest first, asked in the background so that a page can make its other calls meanwhile. */

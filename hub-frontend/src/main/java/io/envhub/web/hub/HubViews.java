@@ -1,39 +1,16 @@
 package io.envhub.web.hub;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.envhub.contract.api.EnvironmentSummary;
-import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
- * The JSON shapes of hub-backend's public API that contract does not hold (yet): the explore page's envelope, the
- * README, the download chart's days and owners. Environments and versions are contract's records
- * ({@code io.envhub.contract.api}); unknown fields are ignored, new ones nullable.
+ * The JSON shape of hub-backend's {@code GET /api/v1/owners/{name}} as the owner page reads it; every other answer of
+ * the public API is read into contract's records ({@code io.envhub.contract.api}). Kept here because hub-backend's
+ * owner view carries its organisation service's member type; unknown fields are ignored.
  */
 public final class HubViews {
     private HubViews() {
-    }
-
-    /** Totals on the home page; a count the backend does not give is null. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Counts(Long environments, Long validatedEnvironments, Long versions, Long downloads) {
-    }
-
-    /** {@code GET /api/v1/explore}. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Explore(Counts counts, List<EnvironmentSummary> trending, List<EnvironmentSummary> recentlyUpdated,
-                          List<EnvironmentSummary> newestValidated) {
-    }
-
-    /** The README as published. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Readme(String contentType, String text) {
-    }
-
-    /** Downloads on one UTC day. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record DayCount(LocalDate day, long count) {
     }
 
     /** A member of an organisation. */
