@@ -2,7 +2,7 @@ package io.envhub.web.admin;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
-import io.envhub.web.evaluation.EvalApi;
+import io.envhub.web.evaluation.EvalClient;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.hub.HubClient;
 import io.envhub.contract.api.EnvironmentDetail;
@@ -19,7 +19,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * {@code /admin}: the review queue of both services in one list (newest first, filtered by kind and state), and
@@ -36,10 +35,10 @@ public class AdminQueueResource {
     private final AdminGate gate;
     private final AdminQueue queue;
     private final HubClient hub;
-    private final EvalApi evals;
+    private final EvalClient evals;
 
     public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, HubClient hub,
-                              @RestClient EvalApi evals) {
+                              EvalClient evals) {
         this.viewer = viewer;
         this.gate = gate;
         this.queue = queue;

@@ -20,7 +20,6 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * The "Evaluations" tab of an environment ({@code /{owner}/{name}/evals}: the leaderboard of a version) and a run's
@@ -30,9 +29,9 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 public class EvalsResource {
     private final Viewer viewer;
     private final HubClient hub;
-    private final EvalApi evals;
+    private final EvalClient evals;
 
-    public EvalsResource(Viewer viewer, HubClient hub, @RestClient EvalApi evals) {
+    public EvalsResource(Viewer viewer, HubClient hub, EvalClient evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.evals = evals;
@@ -65,7 +64,7 @@ public class EvalsResource {
         String bearer = viewer.bearer();
         EnvironmentDetail env = hub.environment(bearer, owner, name);
         CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name());
-        CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
+        CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name());
         String requested = version != null && version.matches(Names.VERSION) ? version : null;
         return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order,
                 setting != null && setting.matches("[0-9]{1,9}x[0-9]{1,9}") ? setting : null, provenance), form);
@@ -79,8 +78,8 @@ public class EvalsResource {
         String bearer = viewer.bearer();
         EnvironmentDetail env = hub.environment(bearer, owner, name);
         int p = page.matches("[0-9]{1,6}") ? Math.max(1, Integer.parseInt(page)) : 1;
-        CompletableFuture<RunDetail> detail = evals.run(bearer, env.owner(), env.name(), id).toCompletableFuture();
-        CompletableFuture<RolloutPage> rollouts = evals.rollouts(bearer, env.owner(), env.name(), id, p).toCompletableFuture();
+        CompletableFuture<RunDetail> detail = evals.run(bearer, env.owner(), env.name(), id);
+        CompletableFuture<RolloutPage> rollouts = evals.rollouts(bearer, env.owner(), env.name(), id, p);
         RunDetail d = await(detail);
         RolloutPage rp = await(rollouts);
         return Templates.run(viewer, env, d, RunView.of(d), rp,

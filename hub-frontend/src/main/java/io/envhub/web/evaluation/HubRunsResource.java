@@ -19,7 +19,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -36,10 +35,10 @@ public class HubRunsResource {
 
     private final Viewer viewer;
     private final HubClient hub;
-    private final HubRunApi runs;
+    private final EvalClient runs;
     private final EvalsResource evals;
 
-    public HubRunsResource(Viewer viewer, HubClient hub, @RestClient HubRunApi runs, EvalsResource evals) {
+    public HubRunsResource(Viewer viewer, HubClient hub, EvalClient runs, EvalsResource evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.runs = runs;
@@ -87,7 +86,7 @@ public class HubRunsResource {
     private TemplateInstance page(String owner, String name, String version, String id, boolean confirm, String error) {
         String bearer = bearer();
         EnvironmentDetail env = hub.environment(bearer, owner, name);
-        HubEvalRun run = runs.run(bearer, env.owner(), env.name(), version, id);
+        HubEvalRun run = runs.hubRun(bearer, env.owner(), env.name(), version, id);
         return Templates.progress(viewer, env, new HubRunView(run, env.owner(), env.name(), version, confirm, error));
     }
 

@@ -16,16 +16,14 @@ import io.envhub.web.hub.HubViews.Owner;
 import io.envhub.contract.api.SearchPage;
 import io.envhub.contract.api.VersionDetail;
 import io.envhub.contract.api.VersionSummary;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.context.ManagedExecutor;
 
 /**
  * The public API of hub-backend ({@code /api/v1}) over contract's JSON client ({@link ServiceJson}), called with the
@@ -42,22 +40,14 @@ public class HubClient {
     private static final TypeReference<List<VersionFile>> FILES = new TypeReference<>() { };
 
     private final ServiceJson hub;
-    /** Runs {@link #versions} next to the page's other calls (a page waits for at most a few at once). */
-    private final ExecutorService background = Executors.newFixedThreadPool(4, r -> {
-        Thread t = new Thread(r, "hub-client");
-        t.setDaemon(true);
-        return t;
-    });
+    /** Runs {@link #versions} next to the page's other calls. */
+    private final ManagedExecutor background;
 
     public HubClient(@ConfigProperty(name = "quarkus.rest-client.hub-api.url") String url,
                      @ConfigProperty(name = "quarkus.rest-client.hub-api.read-timeout", defaultValue = "5000") long timeoutMs,
-                     ObjectMapper json) {
+                     ObjectMapper json, ManagedExecutor background) {
         this.hub = new ServiceJson(url, timeoutMs, json);
-    }
-
-    @PreDestroy
-    void stop() {
-        background.shutdownNow();
+        this.background = background;
     }
 
     /** A file's text as the backend cut it ({@code size} is the full size in bytes, as the backend wrote it). */
@@ -92,7 +82,7 @@ public class HubClient {
     /** The versions, newest first, asked in the background so that a page can make its other calls meanwhile. */
     public CompletableFuture<List<VersionSummary>> versions(String bearer, String owner, String name) {
         String at = path(ENV + "/versions", owner, name);
-        return CompletableFuture.supplyAsync(() -> hub.get(bearer, at, VERSIONS), background);
+        return background.supplyAsync(() -> hub.get(bearer, at, VERSIONS));
     }
 
     public VersionDetail version(String bearer, String owner, String name, String version) {
