@@ -9,8 +9,12 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.contract.api.DayCount;
 import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.EnvironmentPage;
 import io.envhub.contract.api.EnvironmentSummary;
+import io.envhub.contract.api.Explore;
+import io.envhub.contract.api.Readme;
 import io.envhub.contract.api.SearchPage;
 import io.envhub.contract.api.VersionDetail;
 import io.envhub.contract.api.VersionFile;
@@ -30,8 +34,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per public endpoint hub-frontend's {@code HubClient} reads into a contract record, the JSON hub-backend really
- * answers against that record: read into it and written again, every field the backend sent is still there with the
+ * Per public endpoint hub-frontend's {@code HubClient} reads into a contract record (environment, versions, version,
+ * files, search, readme, downloads, the page's composite call, explore), the JSON hub-backend really answers against
+ * that record: read into it and written again, every field the backend sent is still there with the
  * same value (nothing the backend sends is dropped by the record), and the record reads back as itself. A field the
  * backend adds or renames without the contract record following fails here instead of showing as a blank on a page.
  */
@@ -64,8 +69,12 @@ class HubJsonContractTest {
         assertEquals(1, search.get("items").size(), search.toString());
         carries(search, type(SearchPage.class));
 
-        // the explore lists are contract summaries too (their envelope is hub-backend's Explore)
+        carries(answer(base + "/readme"), type(Readme.class));
+        carries(answer(base + "/downloads?days=7"), type(new TypeReference<List<DayCount>>() { }));
+        carries(answer(base + "/page?days=7"), type(EnvironmentPage.class));
+
         JsonNode explore = answer("/api/v1/explore");
+        carries(explore, type(Explore.class));
         int items = 0;
         for (String list : List.of("trending", "recentlyUpdated", "newestValidated")) {
             for (JsonNode item : explore.get(list)) {

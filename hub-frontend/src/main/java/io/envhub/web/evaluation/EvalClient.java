@@ -4,9 +4,9 @@ import static io.envhub.web.client.ServiceJson.path;
 import static io.envhub.web.client.ServiceJson.query;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.api.HubEvalRequest;
 import io.envhub.contract.api.HubEvalRun;
+import io.envhub.web.client.HubBackend;
 import io.envhub.web.client.ServiceJson;
 import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.context.ManagedExecutor;
 
 /**
@@ -33,10 +32,8 @@ public class EvalClient {
     private final ServiceJson hub;
     private final ManagedExecutor background;
 
-    public EvalClient(@ConfigProperty(name = "quarkus.rest-client.hub-api.url") String url,
-                      @ConfigProperty(name = "quarkus.rest-client.hub-api.read-timeout", defaultValue = "5000") long timeoutMs,
-                      ObjectMapper json, ManagedExecutor background) {
-        this.hub = new ServiceJson(url, timeoutMs, json);
+    public EvalClient(@HubBackend ServiceJson hub, ManagedExecutor background) {
+        this.hub = hub;
         this.background = background;
     }
 

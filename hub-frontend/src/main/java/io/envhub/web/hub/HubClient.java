@@ -5,10 +5,10 @@ import static io.envhub.web.client.ServiceJson.query;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.api.EnvironmentPage;
 import io.envhub.contract.api.VersionFile;
 import io.envhub.contract.http.JsonHttp;
+import io.envhub.web.client.HubBackend;
 import io.envhub.web.client.ServiceJson;
 import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.contract.api.Explore;
@@ -22,7 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.context.ManagedExecutor;
 
 /**
@@ -43,10 +42,8 @@ public class HubClient {
     /** Runs {@link #versions} next to the page's other calls. */
     private final ManagedExecutor background;
 
-    public HubClient(@ConfigProperty(name = "quarkus.rest-client.hub-api.url") String url,
-                     @ConfigProperty(name = "quarkus.rest-client.hub-api.read-timeout", defaultValue = "5000") long timeoutMs,
-                     ObjectMapper json, ManagedExecutor background) {
-        this.hub = new ServiceJson(url, timeoutMs, json);
+    public HubClient(@HubBackend ServiceJson hub, ManagedExecutor background) {
+        this.hub = hub;
         this.background = background;
     }
 

@@ -1,10 +1,9 @@
 package io.envhub.web.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envhub.web.client.HubBackend;
 import io.envhub.web.client.ServiceJson;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * hub-backend's content reports ({@code /api/v1/reports}, {@code /api/v1/me/reports}) over contract's JSON client
@@ -14,10 +13,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class ReportClient {
     private final ServiceJson hub;
 
-    public ReportClient(@ConfigProperty(name = "quarkus.rest-client.hub-api.url") String url,
-                        @ConfigProperty(name = "quarkus.rest-client.hub-api.read-timeout", defaultValue = "5000") long timeoutMs,
-                        ObjectMapper json) {
-        this.hub = new ServiceJson(url, timeoutMs, json);
+    public ReportClient(@HubBackend ServiceJson hub) {
+        this.hub = hub;
     }
 
     /** Body of a new report. */
