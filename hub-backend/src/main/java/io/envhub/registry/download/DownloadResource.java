@@ -1,7 +1,7 @@
 package io.envhub.registry.download;
 
 import io.envhub.contract.ProblemCode;
-import io.envhub.registry.download.DownloadService.DayCount;
+import io.envhub.contract.api.DayCount;
 import io.envhub.registry.download.DownloadService.Target;
 import io.envhub.kit.error.ApiException;
 import jakarta.ws.rs.DefaultValue;

@@ -1,19 +1,19 @@
 package io.envhub.registry.download;
 
 import io.envhub.contract.ProblemCode;
-import io.envhub.kit.persistence.Row;
-import io.envhub.registry.gate.GateGuard;
-import io.envhub.registry.moderation.Quarantined;
-import io.envhub.registry.environment.EnvironmentLookup;
+import io.envhub.contract.api.DayCount;
 import io.envhub.kit.error.ApiException;
+import io.envhub.kit.persistence.Row;
+import io.envhub.registry.environment.EnvironmentLookup;
+import io.envhub.registry.gate.GateGuard;
 import io.envhub.registry.model.Artifact;
-import io.envhub.registry.version.VersionService;
+import io.envhub.registry.moderation.Quarantined;
 import io.envhub.registry.version.VersionService.Found;
+import io.envhub.registry.version.VersionService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Tuple;
 import jakarta.transaction.Transactional;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,10 +45,6 @@ public class DownloadService {
 
     /** Where to fetch a version's wheel, and its sha256. */
     public record Target(String url, String sha256, String filename) {
-    }
-
-    /** One day of the download chart. */
-    public record DayCount(LocalDate day, long count) {
     }
 
     /**

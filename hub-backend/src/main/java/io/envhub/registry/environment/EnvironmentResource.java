@@ -1,7 +1,7 @@
 package io.envhub.registry.environment;
 
 import io.envhub.contract.api.EnvironmentDetail;
-import io.envhub.registry.environment.EnvironmentViews.Readme;
+import io.envhub.contract.api.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;

@@ -15,7 +15,7 @@ import io.envhub.format.version.InvalidVersionException;
 import io.envhub.format.version.Version;
 import io.envhub.kit.persistence.Row;
 import io.envhub.registry.RegistryConfig;
-import io.envhub.registry.environment.EnvironmentViews.Readme;
+import io.envhub.contract.api.Readme;
 import io.envhub.registry.environment.EnvironmentViews.SettingsPatch;
 import io.envhub.kit.domain.Domains;
 import io.envhub.kit.error.ApiException;

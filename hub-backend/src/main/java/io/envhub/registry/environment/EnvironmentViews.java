@@ -11,10 +11,6 @@ public final class EnvironmentViews {
     private EnvironmentViews() {
     }
 
-    /** The README as published. */
-    public record Readme(String contentType, String text) {
-    }
-
     /**
      * A settings change; absent (null) fields stay as they are. {@code gated} is {@code "auto"}, {@code "manual"} or
      * JSON {@code null}/{@code false} (not gated); absent leaves it.

@@ -1,5 +1,6 @@
 package io.envhub.registry.explore;
 
+import io.envhub.contract.api.Explore;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -1,8 +1,9 @@
 package io.envhub.registry.explore;
 
-import io.envhub.contract.api.EnvironmentSummary;
 import io.agroal.api.AgroalDataSource;
-import io.envhub.registry.explore.Explore.Counts;
+import io.envhub.contract.api.EnvironmentSummary;
+import io.envhub.contract.api.Explore.Counts;
+import io.envhub.contract.api.Explore;
 import io.envhub.registry.search.SearchService;
 import io.envhub.registry.search.SearchSql;
 import io.envhub.registry.search.Sql;

@@ -1,6 +1,7 @@
 package io.envhub.registry.page;
 
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.api.EnvironmentPage;
 import io.envhub.kit.error.ApiException;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;

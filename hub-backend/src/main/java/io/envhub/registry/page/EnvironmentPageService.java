@@ -1,13 +1,14 @@
 package io.envhub.registry.page;
 
 import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.EnvironmentPage;
+import io.envhub.contract.api.Readme;
 import io.envhub.contract.api.VersionSummary;
 import io.envhub.format.name.ProjectName;
 import io.envhub.registry.download.DownloadService;
 import io.envhub.registry.environment.EnvironmentService;
-import io.envhub.registry.environment.EnvironmentViews.Readme;
-import io.envhub.registry.index.ProjectLookup;
 import io.envhub.registry.index.ProjectLookup.Found;
+import io.envhub.registry.index.ProjectLookup;
 import io.envhub.registry.index.StampedCache;
 import io.envhub.registry.model.Environment;
 import io.envhub.registry.security.Caller;

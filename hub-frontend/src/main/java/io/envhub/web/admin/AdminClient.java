@@ -5,14 +5,13 @@ import static io.envhub.web.client.ServiceJson.query;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.contract.api.ReferenceSet;
+import io.envhub.web.client.HubBackend;
 import io.envhub.web.client.ServiceJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * hub-backend's admin API ({@code /api/v1/admin/...}) over contract's JSON client ({@link ServiceJson}), called with
@@ -29,10 +28,8 @@ public class AdminClient {
 
     private final ServiceJson hub;
 
-    public AdminClient(@ConfigProperty(name = "quarkus.rest-client.hub-api.url") String url,
-                       @ConfigProperty(name = "quarkus.rest-client.hub-api.read-timeout", defaultValue = "5000") long timeoutMs,
-                       ObjectMapper json) {
-        this.hub = new ServiceJson(url, timeoutMs, json);
+    public AdminClient(@HubBackend ServiceJson hub) {
+        this.hub = hub;
     }
 
     /** A body with a reason ({@code {"reason"}}) or a note ({@code {"note"}}, dismissing a report). */

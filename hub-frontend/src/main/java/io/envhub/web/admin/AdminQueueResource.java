@@ -2,11 +2,11 @@ package io.envhub.web.admin;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
-import io.envhub.web.evaluation.EvalApi;
+import io.envhub.web.evaluation.EvalClient;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionDetail;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionDetail;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.CookieParam;
@@ -19,7 +19,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * {@code /admin}: the review queue of both services in one list (newest first, filtered by kind and state), and
@@ -35,11 +34,11 @@ public class AdminQueueResource {
     private final Viewer viewer;
     private final AdminGate gate;
     private final AdminQueue queue;
-    private final HubApi hub;
-    private final EvalApi evals;
+    private final HubClient hub;
+    private final EvalClient evals;
 
-    public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, @RestClient HubApi hub,
-                              @RestClient EvalApi evals) {
+    public AdminQueueResource(Viewer viewer, AdminGate gate, AdminQueue queue, HubClient hub,
+                              EvalClient evals) {
         this.viewer = viewer;
         this.gate = gate;
         this.queue = queue;
@@ -48,7 +47,7 @@ public class AdminQueueResource {
     }
 
     /** The review page's data: the target, what the hub says about it now, and the reports about it. */
-    public record Review(Target target, Detail env, VersionDetail version, RunDetail run, List<QueueItem> reports,
+    public record Review(Target target, EnvironmentDetail env, VersionDetail version, RunDetail run, List<QueueItem> reports,
                          String reportId, String back) {
         /** The versions' status values an admin may set by hand. */
         public List<String> statuses() {
@@ -105,17 +104,17 @@ public class AdminQueueResource {
         if (target == null) {
             throw new NotFoundException();
         }
-        Detail env = null;
+        EnvironmentDetail env = null;
         VersionDetail version = null;
         RunDetail run = null;
         if (!target.bounty()) {
             env = orNull(() -> hub.environment(bearer, target.owner(), target.name()));
             if (env != null && target.version() != null) {
-                Detail e = env;
+                EnvironmentDetail e = env;
                 version = orNull(() -> hub.version(bearer, e.owner(), e.name(), target.version()));
             }
             if (env != null && target.run()) {
-                Detail e = env;
+                EnvironmentDetail e = env;
                 run = orNull(() -> await(evals.run(bearer, e.owner(), e.name(), target.runId())));
             }
         }

@@ -7,7 +7,7 @@ import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.contract.bounty.BountyJson.SubmissionRequest;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.contract.api.Readme;
 import io.envhub.web.settings.ApiProblem;
 import io.envhub.web.view.ReadmeRenderer;
 import io.quarkus.qute.CheckedTemplate;

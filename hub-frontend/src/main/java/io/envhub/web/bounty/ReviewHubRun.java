@@ -4,7 +4,7 @@ import io.envhub.contract.api.HubEvalRun;
 import io.envhub.contract.bounty.BountyJson.Bounty;
 import io.envhub.contract.bounty.BountyJson.HubEvalLink;
 import io.envhub.contract.bounty.BountyJson.Submission;
-import io.envhub.web.evaluation.HubRunApi;
+import io.envhub.web.evaluation.EvalClient;
 import io.envhub.web.evaluation.HubRunForm;
 import io.envhub.web.evaluation.HubRunView;
 import io.envhub.web.settings.ApiProblem;
@@ -18,10 +18,10 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
  */
 @ApplicationScoped
 public class ReviewHubRun {
-    private final HubRunApi runs;
+    private final EvalClient runs;
     private final BountyApi bounties;
 
-    public ReviewHubRun(@RestClient HubRunApi runs, @RestClient BountyApi bounties) {
+    public ReviewHubRun(EvalClient runs, @RestClient BountyApi bounties) {
         this.runs = runs;
         this.bounties = bounties;
     }
@@ -44,7 +44,7 @@ public class ReviewHubRun {
         String name = name(submission);
         HubEvalRun run;
         try {
-            run = ApiProblem.call(() -> runs.run(bearer, owner, name, submission.version(), id));
+            run = ApiProblem.call(() -> runs.hubRun(bearer, owner, name, submission.version(), id));
         } catch (ApiProblem.Refused e) {
             run = new HubEvalRun(id, null, null, null, null, HubEvalRun.PROVENANCE, null, e.problem().detail(), null);
         }

@@ -1,6 +1,6 @@
 package io.envhub.web.browse;
 
-import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.contract.api.SearchPage;
 
 /**
  * Pagination of a search result.
@@ -12,7 +12,7 @@ import io.envhub.web.hub.HubViews.SearchResult;
  */
 public record Pages(int page, int last, long from, long to) {
     /** The pages of a result. */
-    public static Pages of(SearchResult r) {
+    public static Pages of(SearchPage r) {
         int size = Math.max(1, r.size());
         int last = (int) Math.max(1, (r.total() + size - 1) / size);
         long from = r.items().isEmpty() ? 0 : (long) (r.page() - 1) * size + 1;

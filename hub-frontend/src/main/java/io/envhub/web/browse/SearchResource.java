@@ -2,8 +2,8 @@ package io.envhub.web.browse;
 
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.SearchPage;
 import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -17,7 +17,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /search}: full text, tag and status facets, validated, task and status filters, sorts and pages; a plain GET form. */
 @Path("/search")
@@ -25,10 +24,10 @@ public class SearchResource {
     static final int PAGE_SIZE = 20;
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final AnonymousPages cache;
 
-    public SearchResource(Viewer viewer, @RestClient HubApi hub, AnonymousPages cache) {
+    public SearchResource(Viewer viewer, HubClient hub, AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
         this.cache = cache;
@@ -36,7 +35,7 @@ public class SearchResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance search(Viewer viewer, SearchQuery query, SearchResult result, Pages pages,
+        static native TemplateInstance search(Viewer viewer, SearchQuery query, SearchPage result, Pages pages,
                                               String problem);
     }
 
@@ -53,7 +52,7 @@ public class SearchResource {
 
     private Response render(SearchQuery query) {
         try {
-            SearchResult result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
+            SearchPage result = hub.search(viewer.bearer(), query.q(), query.tags(), null,
                     query.validated() ? "true" : null, query.task(), query.status(), query.sort(), query.page(), PAGE_SIZE,
                     query.domain(), query.license());
             return Response.ok(Templates.search(viewer, query, result, Pages.of(result), null).render()).build();

@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.jboss.resteasy.reactive.ClientWebApplicationException;
 
@@ -55,15 +56,21 @@ public final class ServiceJson {
         return out.append(template.substring(from)).toString();
     }
 
-    /** {@code path} with the query parameters {@code name, value, ...} whose value is not null. */
+    /**
+     * {@code path} with the query parameters {@code name, value, ...} whose value is not null; a value that is a
+     * collection repeats the parameter once per element ({@code tag=a&tag=b}).
+     */
     public static String query(String path, Object... namesAndValues) {
         StringBuilder out = new StringBuilder(path);
         char sep = path.contains("?") ? '&' : '?';
         for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
-            if (namesAndValues[i + 1] != null) {
-                out.append(sep).append(namesAndValues[i]).append('=')
-                        .append(JsonHttp.encode(String.valueOf(namesAndValues[i + 1])));
-                sep = '&';
+            Object value = namesAndValues[i + 1];
+            Iterable<?> values = value instanceof Iterable<?> many ? many : value == null ? List.of() : List.of(value);
+            for (Object one : values) {
+                if (one != null) {
+                    out.append(sep).append(namesAndValues[i]).append('=').append(JsonHttp.encode(String.valueOf(one)));
+                    sep = '&';
+                }
             }
         }
         return out.toString();
@@ -101,13 +108,42 @@ public final class ServiceJson {
         try {
             return as.json(as.send(request, idempotent, true, HttpResponse.BodyHandlers.ofString()));
         } catch (ProblemException e) {
-            throw new ClientWebApplicationException(e.getMessage(), e, Response.status(e.status()).build());
+            throw refused(e);
         } catch (IOException e) {
-            throw new ProcessingException("the service did not answer: " + e.getMessage(), e);
+            throw unanswered(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ProcessingException(e);
         }
+    }
+
+    /**
+     * {@code GET} answered as it is: status, headers and the body as text, a redirect not followed (its
+     * {@code Location} is the caller's). A refusal (4xx, 5xx) is thrown as the JSON calls throw it.
+     */
+    public HttpResponse<String> getRaw(String bearer, String path) {
+        HttpResponse<String> res;
+        try {
+            res = http.withAuth(() -> Optional.ofNullable(bearer))
+                    .send(http.request(path).GET(), true, true, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw unanswered(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProcessingException(e);
+        }
+        if (res.statusCode() >= 400) {
+            throw refused(ProblemException.of(res.statusCode(), res.body(), json));
+        }
+        return res;
+    }
+
+    private static ClientWebApplicationException refused(ProblemException e) {
+        return new ClientWebApplicationException(e.getMessage(), e, Response.status(e.status()).build());
+    }
+
+    private static ProcessingException unanswered(IOException e) {
+        return new ProcessingException("the service did not answer: " + e.getMessage(), e);
     }
 
     /** A request builder for {@code path} on this service. */

@@ -1,7 +1,7 @@
 package io.envhub.web.diff;
 
 import io.envhub.contract.bounty.BountyJson;
-import io.envhub.web.hub.HubViews;
+import io.envhub.contract.api.VersionSummary;
 import io.quarkus.qute.TemplateExtension;
 import java.util.List;
 
@@ -15,7 +15,7 @@ public final class DiffLinks {
     }
 
     /** The version listed after {@code index} (the one before it: the list is newest first), or null. */
-    static String older(List<HubViews.VersionSummary> newestFirst, int index) {
+    static String older(List<VersionSummary> newestFirst, int index) {
         return index + 1 < newestFirst.size() ? newestFirst.get(index + 1).version() : null;
     }
 

@@ -10,7 +10,7 @@ import io.envhub.web.discussion.DiscussionViews.Shown;
 import io.envhub.web.discussion.DiscussionViews.Thread;
 import io.envhub.web.view.Names;
 import io.envhub.web.view.ReadmeRenderer;
-import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.contract.api.Readme;
 import io.envhub.web.notification.HubJson;
 import io.envhub.web.settings.Flash;
 import io.quarkus.qute.CheckedTemplate;

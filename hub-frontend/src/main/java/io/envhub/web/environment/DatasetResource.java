@@ -3,9 +3,9 @@ package io.envhub.web.environment;
 import io.envhub.web.view.Names;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -16,7 +16,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * {@code /{owner}/{name}/dataset}: the environment page's Dataset tab, the first rows the validator saw of a version's
@@ -25,16 +24,16 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @Path("/")
 public class DatasetResource {
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
 
-    public DatasetResource(Viewer viewer, @RestClient HubApi hub) {
+    public DatasetResource(Viewer viewer, HubClient hub) {
         this.viewer = viewer;
         this.hub = hub;
     }
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance dataset(Viewer viewer, Detail env, String href, String version,
+        static native TemplateInstance dataset(Viewer viewer, EnvironmentDetail env, String href, String version,
                                                List<VersionSummary> versions, DatasetView dataset);
     }
 
@@ -44,9 +43,8 @@ public class DatasetResource {
     public TemplateInstance dataset(@PathParam("owner") String owner, @PathParam("name") String name,
                                     @QueryParam("version") String version) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
-        List<VersionSummary> versions = EnvironmentResource.await(hub.versions(bearer, env.owner(), env.name())
-                .toCompletableFuture());
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
+        List<VersionSummary> versions = EnvironmentResource.await(hub.versions(bearer, env.owner(), env.name()));
         String shown = version;
         if (shown == null || shown.isBlank() || versions.stream().noneMatch(v -> v.version().equals(version))) {
             shown = env.validated() != null && env.validated().version() != null ? env.validated().version()

@@ -1,6 +1,6 @@
 package io.envhub.web.environment;
 
-import io.envhub.web.hub.HubViews.DayCount;
+import io.envhub.contract.api.DayCount;
 import io.envhub.web.view.Numbers;
 import java.util.List;
 

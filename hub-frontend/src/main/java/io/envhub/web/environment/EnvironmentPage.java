@@ -1,7 +1,7 @@
 package io.envhub.web.environment;
 
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import java.util.List;
 
 /**
@@ -15,7 +15,7 @@ import java.util.List;
  * @param install the install commands, or null when the backend gave none
  * @param overview what is shown in place of a missing README (generated from the package), or null with a README
  */
-public record EnvironmentPage(Detail env, String readmeHtml, List<VersionSummary> versions, String chartSvg,
+public record EnvironmentPage(EnvironmentDetail env, String readmeHtml, List<VersionSummary> versions, String chartSvg,
                               long downloads30d, InstallSnippets install, Overview overview) {
     /** The environment's own URL. */
     public String href() {

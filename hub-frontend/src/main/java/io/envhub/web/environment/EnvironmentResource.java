@@ -8,10 +8,9 @@ import io.envhub.contract.report.ValidationReport;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.bounty.BountyAwards;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.DayCount;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.PageData;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.DayCount;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.web.view.AnonymousPages;
 import io.envhub.web.view.Names;
 import io.envhub.web.view.ReadmeRenderer;
@@ -35,7 +34,6 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}/{name}}: an environment's page, and its star button ({@code POST .../star}, CSRF-checked). */
 @Path("/")
@@ -45,12 +43,12 @@ public class EnvironmentResource {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final ReadmeRenderer readmes;
     private final BountyAwards awards;
     private final AnonymousPages cache;
 
-    public EnvironmentResource(Viewer viewer, @RestClient HubApi hub, ReadmeRenderer readmes, BountyAwards awards,
+    public EnvironmentResource(Viewer viewer, HubClient hub, ReadmeRenderer readmes, BountyAwards awards,
                                AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
@@ -76,8 +74,8 @@ public class EnvironmentResource {
         String bearer = viewer.bearer();
         // two calls at once: the bounty service's awards, and everything the hub shows in one composite call
         CompletableFuture<List<Submission>> awarded = awards.of(bearer, owner, name);
-        PageData data = hub.page(bearer, owner, name, CHART_DAYS);
-        Detail env = data.environment();
+        io.envhub.contract.api.EnvironmentPage data = hub.page(bearer, owner, name, CHART_DAYS);
+        EnvironmentDetail env = data.environment();
         if (!env.owner().equals(owner) || !env.name().equals(name)) {
             awarded = awards.of(bearer, env.owner(), env.name());   // asked by another spelling: ask by the canonical one
         }
@@ -89,7 +87,7 @@ public class EnvironmentResource {
     }
 
     /** The overview of a README-less environment, from its latest version's report (none yet: the description only). */
-    private Overview overview(String bearer, Detail env) {
+    private Overview overview(String bearer, EnvironmentDetail env) {
         ValidationReport report = null;
         if (env.latestVersion() != null) {
             try {

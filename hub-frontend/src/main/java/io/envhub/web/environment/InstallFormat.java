@@ -1,6 +1,6 @@
 package io.envhub.web.environment;
 
-import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.quarkus.qute.TemplateExtension;
 
 /** {@code {install:pinned(env, version)}}: the pinned pip command a version page shows. */
@@ -10,7 +10,7 @@ public final class InstallFormat {
     }
 
     /** See {@link InstallSnippets#pinnedPip}. */
-    static String pinned(Detail env, String version) {
+    static String pinned(EnvironmentDetail env, String version) {
         return InstallSnippets.pinnedPip(env, version);
     }
 }

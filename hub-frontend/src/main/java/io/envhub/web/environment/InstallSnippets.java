@@ -1,7 +1,7 @@
 package io.envhub.web.environment;
 
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.Install;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.EnvironmentDetail.Install;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,7 +28,7 @@ public record InstallSnippets(String pip, String uv, String envhub, boolean toke
     static final String TOKEN = "<token>";
 
     /** The snippets of an environment, or null when the backend gave no install commands. */
-    public static InstallSnippets of(Detail env) {
+    public static InstallSnippets of(EnvironmentDetail env) {
         Install install = env.install();
         if (install == null) {
             return null;
@@ -36,7 +36,7 @@ public record InstallSnippets(String pip, String uv, String envhub, boolean toke
         boolean isPrivate = "private".equals(env.visibility());
         Matcher m = install.pip() == null ? null : INDEX.matcher(install.pip().strip());
         if (m == null || !m.find()) {
-            return new InstallSnippets(install.pip(), install.uv(), install.envhub(), false, null, null, null);
+            return new InstallSnippets(install.pip(), null, install.envhub(), false, null, null, null);
         }
         String plainIndex = m.group(1);
         String index = isPrivate ? withToken(plainIndex) : plainIndex;
@@ -55,7 +55,7 @@ public record InstallSnippets(String pip, String uv, String envhub, boolean toke
      * The pip command pinned to one version ({@code pip install --index-url ... name==version}), or null when the
      * backend gave no pip command.
      */
-    public static String pinnedPip(Detail env, String version) {
+    public static String pinnedPip(EnvironmentDetail env, String version) {
         InstallSnippets s = of(env);
         if (s == null || s.pip() == null || version == null) {
             return null;

@@ -1,14 +1,14 @@
 package io.envhub.web.environment;
 
+import io.envhub.contract.api.VersionFile;
 import io.envhub.web.view.Names;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.error.ErrorPage;
 import io.envhub.web.error.ErrorPages;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.FileEntry;
-import io.envhub.web.hub.HubViews.VersionDetail;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionDetail;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -18,21 +18,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** A version's page (validation and trust report, files), a file's text, and the counted download redirect. */
 @Path("/")
 public class VersionResource {
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final ErrorPages errors;
 
-    public VersionResource(Viewer viewer, @RestClient HubApi hub, ErrorPages errors) {
+    public VersionResource(Viewer viewer, HubClient hub, ErrorPages errors) {
         this.viewer = viewer;
         this.hub = hub;
         this.errors = errors;
@@ -40,10 +35,10 @@ public class VersionResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance version(Viewer viewer, Detail env, VersionDetail version, ReportView report,
-                                               List<FileEntry> files, String target);
+        static native TemplateInstance version(Viewer viewer, EnvironmentDetail env, VersionDetail version, ReportView report,
+                                               List<VersionFile> files, String target);
 
-        static native TemplateInstance file(Viewer viewer, Detail env, VersionDetail version, String path, String text,
+        static native TemplateInstance file(Viewer viewer, EnvironmentDetail env, VersionDetail version, String path, String text,
                                             boolean truncated, String size, String problem);
     }
 
@@ -53,7 +48,7 @@ public class VersionResource {
     public TemplateInstance version(@PathParam("owner") String owner, @PathParam("name") String name,
                                     @PathParam("version") String version) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         VersionDetail v = hub.version(bearer, env.owner(), env.name(), version);
         ReportView report = null;
         try {
@@ -73,12 +68,11 @@ public class VersionResource {
     public TemplateInstance file(@PathParam("owner") String owner, @PathParam("name") String name,
                                  @PathParam("version") String version, @PathParam("path") String path) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         VersionDetail v = hub.version(bearer, env.owner(), env.name(), version);
-        try (Response res = hub.fileText(bearer, env.owner(), env.name(), v.version(), encodePath(path))) {
-            boolean truncated = "true".equals(res.getHeaderString("X-Envhub-Truncated"));
-            String size = res.getHeaderString("X-Envhub-File-Size");
-            return Templates.file(viewer, env, v, path, res.readEntity(String.class), truncated, size, null);
+        try {
+            HubClient.FileText text = hub.fileText(bearer, env.owner(), env.name(), v.version(), path);
+            return Templates.file(viewer, env, v, path, text.text(), text.truncated(), text.size(), null);
         } catch (WebApplicationException e) {
             if (Problems.status(e) != 415) {
                 throw e;
@@ -92,28 +86,24 @@ public class VersionResource {
     @Path(Names.VERSION_PAGE + "/download")
     public Response download(@PathParam("owner") String owner, @PathParam("name") String name,
                              @PathParam("version") String version) {
-        try (Response res = hub.download(viewer.bearer(), owner, name, version)) {
-            String location = res.getHeaderString("Location");
-            if (res.getStatus() == 451) {
-                // quarantined: a page with the backend's reason, status 451 (issue 36 item 10)
-                return errors.render(ErrorPage.forStatus(451, Problems.detail(new WebApplicationException(res))));
+        HubClient.Download res;
+        try {
+            res = hub.download(viewer.bearer(), owner, name, version);
+        } catch (WebApplicationException e) {
+            if (Problems.status(e) != 451) {
+                throw e;
             }
-            if (res.getStatus() != 302 || location == null) {
-                throw new WebApplicationException("download answered " + res.getStatus(), 502);
-            }
-            Response.ResponseBuilder out = Response.status(Response.Status.FOUND).header("Location", location)
-                    .header("Cache-Control", "no-store");
-            String sha = res.getHeaderString("X-Checksum-Sha256");
-            if (sha != null) {
-                out.header("X-Checksum-Sha256", sha);
-            }
-            return out.build();
+            // quarantined: a page with the backend's reason, status 451 (issue 36 item 10)
+            return errors.render(ErrorPage.forStatus(451, Problems.detail(e)));
         }
-    }
-
-    static String encodePath(String path) {
-        return Arrays.stream(path.split("/", -1))
-                .map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"))
-                .collect(Collectors.joining("/"));
+        if (res.status() != 302 || res.location() == null) {
+            throw new WebApplicationException("download answered " + res.status(), 502);
+        }
+        Response.ResponseBuilder out = Response.status(Response.Status.FOUND).header("Location", res.location())
+                .header("Cache-Control", "no-store");
+        if (res.sha256() != null) {
+            out.header("X-Checksum-Sha256", res.sha256());
+        }
+        return out.build();
     }
 }

@@ -5,9 +5,9 @@ import io.envhub.web.view.Names;
 import io.envhub.web.evaluation.EvalViews.RolloutPage;
 import io.envhub.web.evaluation.EvalViews.RunDetail;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.VersionSummary;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.DefaultValue;
@@ -20,7 +20,6 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * The "Evaluations" tab of an environment ({@code /{owner}/{name}/evals}: the leaderboard of a version) and a run's
@@ -29,10 +28,10 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @Path("/")
 public class EvalsResource {
     private final Viewer viewer;
-    private final HubApi hub;
-    private final EvalApi evals;
+    private final HubClient hub;
+    private final EvalClient evals;
 
-    public EvalsResource(Viewer viewer, @RestClient HubApi hub, @RestClient EvalApi evals) {
+    public EvalsResource(Viewer viewer, HubClient hub, EvalClient evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.evals = evals;
@@ -40,9 +39,9 @@ public class EvalsResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance leaderboard(Viewer viewer, Detail env, Leaderboard board, HubRunForm hubRun);
+        static native TemplateInstance leaderboard(Viewer viewer, EnvironmentDetail env, Leaderboard board, HubRunForm hubRun);
 
-        static native TemplateInstance run(Viewer viewer, Detail env, RunDetail detail, RunView view, RolloutPage page,
+        static native TemplateInstance run(Viewer viewer, EnvironmentDetail env, RunDetail detail, RunView view, RolloutPage page,
                                            List<RolloutView> rollouts);
     }
 
@@ -63,9 +62,9 @@ public class EvalsResource {
     TemplateInstance leaderboard(String owner, String name, String version, String sort, String order, String setting,
                                  String provenance, HubRunForm form) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
-        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name()).toCompletableFuture();
-        CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name()).toCompletableFuture();
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
+        CompletableFuture<List<VersionSummary>> versions = hub.versions(bearer, env.owner(), env.name());
+        CompletableFuture<List<RunSummary>> runs = evals.runs(bearer, env.owner(), env.name());
         String requested = version != null && version.matches(Names.VERSION) ? version : null;
         return Templates.leaderboard(viewer, env, Leaderboard.of(await(runs), await(versions), requested, sort, order,
                 setting != null && setting.matches("[0-9]{1,9}x[0-9]{1,9}") ? setting : null, provenance), form);
@@ -77,10 +76,10 @@ public class EvalsResource {
     public TemplateInstance run(@PathParam("owner") String owner, @PathParam("name") String name, @PathParam("id") long id,
                                 @QueryParam("page") @DefaultValue("1") String page) {
         String bearer = viewer.bearer();
-        Detail env = hub.environment(bearer, owner, name);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
         int p = page.matches("[0-9]{1,6}") ? Math.max(1, Integer.parseInt(page)) : 1;
-        CompletableFuture<RunDetail> detail = evals.run(bearer, env.owner(), env.name(), id).toCompletableFuture();
-        CompletableFuture<RolloutPage> rollouts = evals.rollouts(bearer, env.owner(), env.name(), id, p).toCompletableFuture();
+        CompletableFuture<RunDetail> detail = evals.run(bearer, env.owner(), env.name(), id);
+        CompletableFuture<RolloutPage> rollouts = evals.rollouts(bearer, env.owner(), env.name(), id, p);
         RunDetail d = await(detail);
         RolloutPage rp = await(rollouts);
         return Templates.run(viewer, env, d, RunView.of(d), rp,

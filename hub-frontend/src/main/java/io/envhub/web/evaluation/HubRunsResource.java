@@ -2,8 +2,8 @@ package io.envhub.web.evaluation;
 
 import io.envhub.contract.api.HubEvalRun;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.Detail;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.EnvironmentDetail;
 import io.envhub.web.settings.ApiProblem;
 import io.envhub.web.view.Names;
 import io.quarkus.qute.CheckedTemplate;
@@ -19,7 +19,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -35,11 +34,11 @@ public class HubRunsResource {
     private static final String RUN_ID = "{id: [0-9A-Za-z-]{1,64}}";
 
     private final Viewer viewer;
-    private final HubApi hub;
-    private final HubRunApi runs;
+    private final HubClient hub;
+    private final EvalClient runs;
     private final EvalsResource evals;
 
-    public HubRunsResource(Viewer viewer, @RestClient HubApi hub, @RestClient HubRunApi runs, EvalsResource evals) {
+    public HubRunsResource(Viewer viewer, HubClient hub, EvalClient runs, EvalsResource evals) {
         this.viewer = viewer;
         this.hub = hub;
         this.runs = runs;
@@ -48,7 +47,7 @@ public class HubRunsResource {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance progress(Viewer viewer, Detail env, HubRunView view);
+        static native TemplateInstance progress(Viewer viewer, EnvironmentDetail env, HubRunView view);
     }
 
     @POST
@@ -86,8 +85,8 @@ public class HubRunsResource {
 
     private TemplateInstance page(String owner, String name, String version, String id, boolean confirm, String error) {
         String bearer = bearer();
-        Detail env = hub.environment(bearer, owner, name);
-        HubEvalRun run = runs.run(bearer, env.owner(), env.name(), version, id);
+        EnvironmentDetail env = hub.environment(bearer, owner, name);
+        HubEvalRun run = runs.hubRun(bearer, env.owner(), env.name(), version, id);
         return Templates.progress(viewer, env, new HubRunView(run, env.owner(), env.name(), version, confirm, error));
     }
 

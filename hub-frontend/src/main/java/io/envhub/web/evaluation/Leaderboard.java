@@ -1,7 +1,8 @@
 package io.envhub.web.evaluation;
 
 import io.envhub.web.evaluation.EvalViews.RunSummary;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.contract.api.VersionSummary;
+import io.envhub.web.hub.HubExtensions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -79,7 +80,7 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
         List<String> yankedChoices = new ArrayList<>();
         for (VersionSummary v : versions) {
             boolean hasRuns = all.stream().anyMatch(r -> r.version().equals(v.version()));
-            if (hasRuns || v.passed()) {
+            if (hasRuns || HubExtensions.passed(v)) {
                 choices.add(v.version());
                 if (v.yanked()) {
                     yankedChoices.add(v.version());
@@ -173,7 +174,7 @@ public record Leaderboard(String version, boolean versionYanked, List<String> ve
 
     private static String defaultVersion(List<RunSummary> runs, List<VersionSummary> versions) {
         for (VersionSummary v : versions) {
-            if (v.passed() && !v.yanked()) {
+            if (HubExtensions.passed(v) && !v.yanked()) {
                 return v.version();
             }
         }

@@ -8,7 +8,7 @@ import io.envhub.web.view.Names;
 import io.envhub.web.view.ReadmeRenderer;
 import io.envhub.web.gate.GateViews.Gate;
 import io.envhub.web.gate.GateViews.Request;
-import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.contract.api.Readme;
 import io.envhub.web.notification.HubJson;
 import io.envhub.web.settings.Flash;
 import io.quarkus.qute.CheckedTemplate;

@@ -1,8 +1,8 @@
 package io.envhub.web.home;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubApi;
-import io.envhub.web.hub.HubViews.Explore;
+import io.envhub.web.hub.HubClient;
+import io.envhub.contract.api.Explore;
 import io.envhub.web.view.AnonymousPages;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -13,16 +13,15 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** The home page: search box, counts, trending, recently updated and newest validated environments. */
 @Path("/")
 public class HomeResource {
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
     private final AnonymousPages cache;
 
-    public HomeResource(Viewer viewer, @RestClient HubApi hub, AnonymousPages cache) {
+    public HomeResource(Viewer viewer, HubClient hub, AnonymousPages cache) {
         this.viewer = viewer;
         this.hub = hub;
         this.cache = cache;

@@ -4,9 +4,9 @@ import io.envhub.contract.SearchSort;
 import io.envhub.web.account.Viewer;
 import io.envhub.web.browse.Pages;
 import io.envhub.web.view.Names;
-import io.envhub.web.hub.HubApi;
+import io.envhub.web.hub.HubClient;
 import io.envhub.web.hub.HubViews.Owner;
-import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.contract.api.SearchPage;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;
@@ -16,7 +16,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /{owner}}: a user's profile or an organisation with its members, and the environments it owns. */
 @Path("/")
@@ -24,16 +23,16 @@ public class OwnerResource {
     static final int PAGE_SIZE = 30;
 
     private final Viewer viewer;
-    private final HubApi hub;
+    private final HubClient hub;
 
-    public OwnerResource(Viewer viewer, @RestClient HubApi hub) {
+    public OwnerResource(Viewer viewer, HubClient hub) {
         this.viewer = viewer;
         this.hub = hub;
     }
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance owner(Viewer viewer, Owner owner, SearchResult environments, Pages pages);
+        static native TemplateInstance owner(Viewer viewer, Owner owner, SearchPage environments, Pages pages);
     }
 
     @GET
@@ -42,7 +41,7 @@ public class OwnerResource {
     public TemplateInstance owner(@PathParam("owner") String name, @QueryParam("page") String page) {
         String bearer = viewer.bearer();
         Owner owner = hub.owner(bearer, name);
-        SearchResult envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, SearchSort.RECENT.wire(), page,
+        SearchPage envs = hub.search(bearer, null, List.of(), owner.name(), null, null, null, SearchSort.RECENT.wire(), page,
                 PAGE_SIZE, null, null);
         return Templates.owner(viewer, owner, envs, Pages.of(envs));
     }

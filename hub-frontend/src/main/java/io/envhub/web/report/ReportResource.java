@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -33,9 +32,9 @@ public class ReportResource {
     static final String SCOPE = "/me";
 
     private final Viewer viewer;
-    private final ReportApi reports;
+    private final ReportClient reports;
 
-    public ReportResource(Viewer viewer, @RestClient ReportApi reports) {
+    public ReportResource(Viewer viewer, ReportClient reports) {
         this.viewer = viewer;
         this.reports = reports;
     }
@@ -73,7 +72,7 @@ public class ReportResource {
             return page(400, form);
         }
         try {
-            reports.create(viewer.bearer(), new ReportApi.NewReport(form.target(), form.reason(), form.text()));
+            reports.create(viewer.bearer(), new ReportClient.NewReport(form.target(), form.reason(), form.text()));
         } catch (WebApplicationException e) {
             int status = Problems.status(e);
             String detail = Problems.detail(e);

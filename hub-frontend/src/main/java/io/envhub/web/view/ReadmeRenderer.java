@@ -1,6 +1,6 @@
 package io.envhub.web.view;
 
-import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.contract.api.Readme;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Locale;

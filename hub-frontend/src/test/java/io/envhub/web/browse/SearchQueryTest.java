@@ -2,7 +2,7 @@ package io.envhub.web.browse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.envhub.web.hub.HubViews.SearchResult;
+import io.envhub.contract.api.SearchPage;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,11 +42,11 @@ class SearchQueryTest {
 
     @Test
     void pagesCoverTheTotal() {
-        Pages p = Pages.of(new SearchResult(41, 3, 20, Collections.nCopies(1, null), null, false));
+        Pages p = Pages.of(new SearchPage(41, 3, 20, Collections.nCopies(1, null), null, false));
         assertEquals(3, p.last());
         assertEquals(41, p.from());
         assertEquals(41, p.to());
         assertEquals(false, p.hasNext());
-        assertEquals(1, Pages.of(new SearchResult(0, 1, 20, List.of(), null, false)).last());
+        assertEquals(1, Pages.of(new SearchPage(0, 1, 20, List.of(), null, false)).last());
     }
 }

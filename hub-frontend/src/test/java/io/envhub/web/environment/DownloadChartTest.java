@@ -3,7 +3,7 @@ package io.envhub.web.environment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.web.hub.HubViews.DayCount;
+import io.envhub.contract.api.DayCount;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,26 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.web.hub.HubViews.Detail;
-import io.envhub.web.hub.HubViews.Install;
-import io.envhub.web.hub.HubViews.Validated;
+import io.envhub.contract.api.EnvironmentDetail;
+import io.envhub.contract.api.EnvironmentDetail.Install;
+import io.envhub.contract.api.EnvironmentDetail.ValidatedVersion;
+import io.envhub.contract.api.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class InstallSnippetsTest {
-    private static Detail env(String visibility, Install install) {
+    private static EnvironmentDetail env(String visibility, Install install) {
         return env(visibility, install, null);
     }
 
-    private static Detail env(String visibility, Install install, String validated) {
-        return new Detail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", 0, 0, false,
-                null, null, install, null, null, null, null, null,
-                validated == null ? null : new Validated(validated, "verified", null, null, null, null), null, null, null,
-                null, null);
+    private static EnvironmentDetail env(String visibility, Install install, String validated) {
+        return new EnvironmentDetail("alice", "reverse-text", null, null, List.of(), null, visibility, "1.0.0", 0, 0, false,
+                null, null, install, null,
+                validated == null ? null : new ValidatedVersion(validated, new Verdict("verified", null, false, null, null)),
+                false, null, null, null, null);
     }
 
     private static final Install HUB = new Install("pip install --index-url https://hub.example/simple/alice/ reverse-text",
-            null, "envhub install alice/reverse-text");
+            "envhub install alice/reverse-text");
 
     @Test
     void publicEnvironmentsGetPipAndUvAgainstTheOwnersIndex() {
@@ -45,7 +46,7 @@ class InstallSnippetsTest {
 
     @Test
     void anUnexpectedCommandIsShownAsGivenAndNoneIsNone() {
-        InstallSnippets s = InstallSnippets.of(env("private", new Install("pip install something", null, null)));
+        InstallSnippets s = InstallSnippets.of(env("private", new Install("pip install something", null)));
         assertEquals("pip install something", s.pip());
         assertNull(s.uv());
         assertFalse(s.tokenNeeded());

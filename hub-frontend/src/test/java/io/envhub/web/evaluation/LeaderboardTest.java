@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envhub.web.evaluation.EvalViews.RunSummary;
-import io.envhub.web.hub.HubViews.VersionSummary;
+import io.envhub.contract.api.Verdict;
+import io.envhub.contract.api.VersionSummary;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class LeaderboardTest {
 
     static VersionSummary version(String v, String status, boolean yanked) {
         String trust = "validated".equals(status) ? "verified" : "pending".equals(status) ? "validating" : status;
-        return new VersionSummary(v, yanked, null, T0, null, null, null, trust, null, null, null, null, null, null);
+        return new VersionSummary(v, yanked, null, T0, null, null, null, new Verdict(trust, null, false, null, null), false, null);
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.envhub.web.hub.HubViews.Readme;
+import io.envhub.contract.api.Readme;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

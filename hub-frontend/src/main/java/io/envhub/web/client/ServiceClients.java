@@ -1,0 +1,23 @@
+package io.envhub.web.client;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** The services' JSON clients, one per service for the application (their HTTP connections shared). */
+@Singleton
+public class ServiceClients {
+    /**
+     * hub-backend at {@code quarkus.rest-client.hub-api.url}, each call bounded by
+     * {@code quarkus.rest-client.hub-api.read-timeout}.
+     */
+    @Produces
+    @Singleton
+    @HubBackend
+    ServiceJson hubBackend(@ConfigProperty(name = "quarkus.rest-client.hub-api.url") String url,
+                           @ConfigProperty(name = "quarkus.rest-client.hub-api.read-timeout", defaultValue = "5000")
+                           long timeoutMs, ObjectMapper json) {
+        return new ServiceJson(url, timeoutMs, json);
+    }
+}
