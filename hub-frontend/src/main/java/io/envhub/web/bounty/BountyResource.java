@@ -6,7 +6,7 @@ import io.envhub.contract.bounty.BountyJson.Bounty;
 import io.envhub.contract.bounty.BountyJson.Submission;
 import io.envhub.contract.bounty.BountyJson.SubmissionRequest;
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubSettingsApi;
+import io.envhub.web.hub.SettingsClient;
 import io.envhub.contract.api.Readme;
 import io.envhub.web.settings.ApiProblem;
 import io.envhub.web.view.ReadmeRenderer;
@@ -43,10 +43,10 @@ public class BountyResource {
 
     private final Viewer viewer;
     private final BountyApi bounties;
-    private final HubSettingsApi hub;
+    private final SettingsClient hub;
     private final ReadmeRenderer markdown;
 
-    public BountyResource(Viewer viewer, @RestClient BountyApi bounties, @RestClient HubSettingsApi hub,
+    public BountyResource(Viewer viewer, @RestClient BountyApi bounties, SettingsClient hub,
                           ReadmeRenderer markdown) {
         this.viewer = viewer;
         this.bounties = bounties;

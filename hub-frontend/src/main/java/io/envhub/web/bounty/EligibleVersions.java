@@ -2,7 +2,7 @@ package io.envhub.web.bounty;
 
 import io.envhub.contract.TrustStatus;
 import io.envhub.contract.bounty.BountyJson.Bounty;
-import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
+import io.envhub.web.hub.SettingsClient.OwnEnvironment;
 import java.util.List;
 
 /**

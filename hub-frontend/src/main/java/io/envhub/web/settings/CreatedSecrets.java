@@ -1,6 +1,6 @@
 package io.envhub.web.settings;
 
-import io.envhub.web.hub.HubSettingsApi.CreatedToken;
+import io.envhub.web.hub.SettingsClient.CreatedToken;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Clock;

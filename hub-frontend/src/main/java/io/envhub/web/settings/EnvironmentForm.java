@@ -1,7 +1,7 @@
 package io.envhub.web.settings;
 
-import io.envhub.web.hub.HubSettingsApi.Environment;
-import io.envhub.web.hub.HubSettingsApi.SettingsPatch;
+import io.envhub.web.hub.SettingsClient.Environment;
+import io.envhub.web.hub.SettingsClient.SettingsPatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.envhub.web.settings;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubSettingsApi.Environment;
-import io.envhub.web.hub.HubSettingsApi.Version;
-import io.envhub.web.hub.HubSettingsApi.YankRequest;
+import io.envhub.web.hub.SettingsClient;
+import io.envhub.web.hub.SettingsClient.Environment;
+import io.envhub.web.hub.SettingsClient.Version;
+import io.envhub.web.hub.SettingsClient.YankRequest;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.CookieParam;
@@ -18,7 +18,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -33,9 +32,9 @@ public class EnvironmentSettingsResource {
     static final int MAX_REASON = 500;
 
     private final Viewer viewer;
-    private final HubSettingsApi hub;
+    private final SettingsClient hub;
 
-    public EnvironmentSettingsResource(Viewer viewer, @RestClient HubSettingsApi hub) {
+    public EnvironmentSettingsResource(Viewer viewer, SettingsClient hub) {
         this.viewer = viewer;
         this.hub = hub;
     }
@@ -140,7 +139,7 @@ public class EnvironmentSettingsResource {
 
     private Environment manageable(String owner, String name) {
         return ApiProblem.call(() -> hub.updateEnvironment(viewer.bearer(), owner, name,
-                new HubSettingsApi.SettingsPatch(null, null, null)));
+                new SettingsClient.SettingsPatch(null, null, null)));
     }
 
     private Response.ResponseBuilder render(Response.ResponseBuilder status, Environment env, EnvironmentForm form,

@@ -1,12 +1,11 @@
 package io.envhub.web.settings;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubInvitationsApi;
+import io.envhub.web.hub.InvitationsClient;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -18,9 +17,9 @@ public class MyInvitationsResource {
     private static final String PROFILE = "/settings/profile";
 
     private final Viewer viewer;
-    private final HubInvitationsApi hub;
+    private final InvitationsClient hub;
 
-    public MyInvitationsResource(Viewer viewer, @RestClient HubInvitationsApi hub) {
+    public MyInvitationsResource(Viewer viewer, InvitationsClient hub) {
         this.viewer = viewer;
         this.hub = hub;
     }

@@ -1,8 +1,8 @@
 package io.envhub.web.settings;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubInvitationsApi;
-import io.envhub.web.hub.HubInvitationsApi.Invitation;
+import io.envhub.web.hub.InvitationsClient;
+import io.envhub.web.hub.InvitationsClient.Invitation;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.CookieParam;
@@ -14,7 +14,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -28,9 +27,9 @@ public class OrgSettingsResource {
     static final List<String> ROLES = List.of("member", "maintainer", "owner");
 
     private final Viewer viewer;
-    private final HubInvitationsApi hub;
+    private final InvitationsClient hub;
 
-    public OrgSettingsResource(Viewer viewer, @RestClient HubInvitationsApi hub) {
+    public OrgSettingsResource(Viewer viewer, InvitationsClient hub) {
         this.viewer = viewer;
         this.hub = hub;
     }
@@ -58,7 +57,7 @@ public class OrgSettingsResource {
                     name.isEmpty() ? "Enter the user name of the person to invite." : "Choose one of the offered roles.", null).build();
         }
         try {
-            ApiProblem.call(() -> hub.invite(viewer.bearer(), org, new HubInvitationsApi.Invite(name, chosen)));
+            ApiProblem.call(() -> hub.invite(viewer.bearer(), org, new InvitationsClient.Invite(name, chosen)));
         } catch (ApiProblem.Refused e) {
             if (e.problem().status() >= 500) {
                 return SettingsPages.problem(viewer, e.problem(), "the organisation " + org);

@@ -1,17 +1,16 @@
 package io.envhub.web.settings;
 
-import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
+import io.envhub.web.hub.SettingsClient;
+import io.envhub.web.hub.SettingsClient.OwnEnvironment;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** The signed-in user's own environments (theirs and their organisations'), private ones and failed versions included. */
 @ApplicationScoped
 public class OwnEnvironments {
-    private final HubSettingsApi hub;
+    private final SettingsClient hub;
 
-    public OwnEnvironments(@RestClient HubSettingsApi hub) {
+    public OwnEnvironments(SettingsClient hub) {
         this.hub = hub;
     }
 

@@ -1,7 +1,7 @@
 package io.envhub.web.settings;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
+import io.envhub.web.hub.SettingsClient.OwnEnvironment;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.GET;

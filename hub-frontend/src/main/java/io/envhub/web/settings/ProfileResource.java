@@ -1,10 +1,10 @@
 package io.envhub.web.settings;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubInvitationsApi;
-import io.envhub.web.hub.HubInvitationsApi.Invitation;
-import io.envhub.web.hub.HubSettingsApi.Account;
+import io.envhub.web.hub.SettingsClient;
+import io.envhub.web.hub.InvitationsClient;
+import io.envhub.web.hub.InvitationsClient.Invitation;
+import io.envhub.web.hub.SettingsClient.Account;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.CookieParam;
@@ -15,18 +15,17 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /settings/profile}: the account as the hub knows it, its organisations, and where to change it (Keycloak). */
 @Path("/settings/profile")
 @Produces(MediaType.TEXT_HTML)
 public class ProfileResource {
     private final Viewer viewer;
-    private final HubSettingsApi hub;
-    private final HubInvitationsApi invitations;
+    private final SettingsClient hub;
+    private final InvitationsClient invitations;
     private final String accountConsole;
 
-    public ProfileResource(Viewer viewer, @RestClient HubSettingsApi hub, @RestClient HubInvitationsApi invitations,
+    public ProfileResource(Viewer viewer, SettingsClient hub, InvitationsClient invitations,
                            @ConfigProperty(name = "quarkus.oidc.auth-server-url") String realmUrl) {
         this.viewer = viewer;
         this.hub = hub;

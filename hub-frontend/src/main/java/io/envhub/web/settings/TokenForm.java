@@ -1,6 +1,6 @@
 package io.envhub.web.settings;
 
-import io.envhub.web.hub.HubSettingsApi.NewToken;
+import io.envhub.web.hub.SettingsClient.NewToken;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.envhub.web.settings;
 
 import io.envhub.web.account.Viewer;
-import io.envhub.web.hub.HubSettingsApi;
-import io.envhub.web.hub.HubSettingsApi.CreatedToken;
-import io.envhub.web.hub.HubSettingsApi.Token;
+import io.envhub.web.hub.SettingsClient;
+import io.envhub.web.hub.SettingsClient.CreatedToken;
+import io.envhub.web.hub.SettingsClient.Token;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.ws.rs.CookieParam;
@@ -18,7 +18,6 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.OffsetDateTime;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -38,10 +37,10 @@ public class TokensResource {
     static final String CONFIRMED = "revoke";
 
     private final Viewer viewer;
-    private final HubSettingsApi hub;
+    private final SettingsClient hub;
     private final CreatedSecrets secrets;
 
-    public TokensResource(Viewer viewer, @RestClient HubSettingsApi hub, CreatedSecrets secrets) {
+    public TokensResource(Viewer viewer, SettingsClient hub, CreatedSecrets secrets) {
         this.viewer = viewer;
         this.hub = hub;
         this.secrets = secrets;

@@ -3,7 +3,7 @@ package io.envhub.web.bounty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.envhub.contract.bounty.BountyJson.Bounty;
-import io.envhub.web.hub.HubSettingsApi.OwnEnvironment;
+import io.envhub.web.hub.SettingsClient.OwnEnvironment;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,8 @@
 package io.envhub.web.security.suspension;
 
+import io.envhub.contract.http.ProblemException;
 import io.envhub.web.error.Problems;
-import io.envhub.web.hub.HubSettingsApi;
+import io.envhub.web.hub.SettingsClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
@@ -11,7 +12,6 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * Whether a signed-in user's session is still accepted: hub-backend is asked for the account with the user's own token
@@ -35,11 +35,11 @@ public class SuspendedAccounts {
     private record Known(Suspension suspension, Instant until) {
     }
 
-    private final HubSettingsApi hub;
+    private final SettingsClient hub;
     private final Map<String, Known> known = new ConcurrentHashMap<>();
     private final Clock clock;
 
-    public SuspendedAccounts(@RestClient HubSettingsApi hub) {
+    public SuspendedAccounts(SettingsClient hub) {
         this.hub = hub;
         this.clock = Clock.systemUTC();
     }
@@ -81,6 +81,9 @@ public class SuspendedAccounts {
     }
 
     private static String problemType(WebApplicationException e) {
+        if (e.getCause() instanceof ProblemException refused) {
+            return refused.problem() == null ? null : refused.problem().type();
+        }
         try {
             var res = e.getResponse();
             if (res == null || !res.hasEntity()) {
