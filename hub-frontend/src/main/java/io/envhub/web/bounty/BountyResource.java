@@ -42,11 +42,11 @@ public class BountyResource {
     static final int MAX_PROPOSAL = 10 * 1024;
 
     private final Viewer viewer;
-    private final BountyApi bounties;
+    private final BountyClient bounties;
     private final HubSettingsApi hub;
     private final ReadmeRenderer markdown;
 
-    public BountyResource(Viewer viewer, @RestClient BountyApi bounties, @RestClient HubSettingsApi hub,
+    public BountyResource(Viewer viewer, BountyClient bounties, @RestClient HubSettingsApi hub,
                           ReadmeRenderer markdown) {
         this.viewer = viewer;
         this.bounties = bounties;

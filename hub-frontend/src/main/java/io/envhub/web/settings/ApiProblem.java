@@ -2,6 +2,7 @@ package io.envhub.web.settings;
 
 import io.envhub.contract.Problem;
 import io.envhub.contract.ProblemCode;
+import io.envhub.contract.http.ProblemException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -43,7 +44,7 @@ public record ApiProblem(int status, String code, String detail) {
         try {
             return call.get();
         } catch (WebApplicationException e) {
-            throw new Refused(of(e.getResponse()));
+            throw new Refused(of(e));
         } catch (ProcessingException e) {
             LOG.warnf("hub API unreachable: %s", e.getMessage());
             throw new Refused(new ApiProblem(UNREACHABLE, "unreachable", "The hub API is not reachable right now; try again."));
@@ -61,6 +62,20 @@ public record ApiProblem(int status, String code, String detail) {
     /** The catalogue entry of {@link #code()}; empty for a code the catalogue does not know (or none). */
     public Optional<ProblemCode> known() {
         return ProblemCode.find(code);
+    }
+
+    /**
+     * The problem of a refused call: the document a {@code ServiceJson} client already read (the exception's
+     * {@link ProblemException} cause), else the one in the exception's response.
+     */
+    static ApiProblem of(WebApplicationException e) {
+        if (e.getCause() instanceof ProblemException refused) {
+            Problem body = refused.problem();
+            String detail = body.detail() == null || body.detail().isBlank()
+                    ? "The hub API answered " + refused.status() + "." : body.detail();
+            return new ApiProblem(refused.status(), body.code(), detail);
+        }
+        return of(e.getResponse());
     }
 
     /** Reads the problem document of an error response (tolerating an answer that is not one). */
