@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
@@ -34,9 +33,9 @@ public class AdminAuditResource {
     private final Viewer viewer;
     private final AdminGate gate;
     private final AdminClient hub;
-    private final BountyAdminApi bounty;
+    private final BountyAdminClient bounty;
 
-    public AdminAuditResource(Viewer viewer, AdminGate gate, AdminClient hub, @RestClient BountyAdminApi bounty) {
+    public AdminAuditResource(Viewer viewer, AdminGate gate, AdminClient hub, BountyAdminClient bounty) {
         this.viewer = viewer;
         this.gate = gate;
         this.hub = hub;

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,9 +25,9 @@ public class AdminQueue {
     }
 
     private final AdminClient hub;
-    private final BountyAdminApi bounty;
+    private final BountyAdminClient bounty;
 
-    public AdminQueue(AdminClient hub, @RestClient BountyAdminApi bounty) {
+    public AdminQueue(AdminClient hub, BountyAdminClient bounty) {
         this.hub = hub;
         this.bounty = bounty;
     }

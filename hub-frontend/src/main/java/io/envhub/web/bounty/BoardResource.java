@@ -15,7 +15,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /bounties}: the bounty board, a plain GET form of filters over bounty-service's list. */
 @Path("/bounties")
@@ -23,10 +22,10 @@ public class BoardResource {
     static final int PAGE_SIZE = 20;
 
     private final Viewer viewer;
-    private final BountyApi bounties;
+    private final BountyClient bounties;
     private final AnonymousPages cache;
 
-    public BoardResource(Viewer viewer, @RestClient BountyApi bounties, AnonymousPages cache) {
+    public BoardResource(Viewer viewer, BountyClient bounties, AnonymousPages cache) {
         this.viewer = viewer;
         this.bounties = bounties;
         this.cache = cache;

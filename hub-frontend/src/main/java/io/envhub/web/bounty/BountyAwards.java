@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
@@ -36,7 +35,7 @@ public class BountyAwards {
     private final AsyncCache<String, List<Submission>> anonymous;
 
     @Inject
-    public BountyAwards(@RestClient BountyApi bounties, WebConfig config) {
+    public BountyAwards(BountyClient bounties, WebConfig config) {
         this((bearer, environment) -> bounties.awards(bearer, environment, "approved"), config.awardsCache().ttl(),
                 config.awardsCache().maxEntries());
     }

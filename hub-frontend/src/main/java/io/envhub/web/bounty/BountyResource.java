@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -42,11 +41,11 @@ public class BountyResource {
     static final int MAX_PROPOSAL = 10 * 1024;
 
     private final Viewer viewer;
-    private final BountyApi bounties;
+    private final BountyClient bounties;
     private final SettingsClient hub;
     private final ReadmeRenderer markdown;
 
-    public BountyResource(Viewer viewer, @RestClient BountyApi bounties, SettingsClient hub,
+    public BountyResource(Viewer viewer, BountyClient bounties, SettingsClient hub,
                           ReadmeRenderer markdown) {
         this.viewer = viewer;
         this.bounties = bounties;

@@ -14,16 +14,15 @@ import jakarta.ws.rs.core.Response;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /** {@code /me/bounties}: the contributor's applications and submissions, with their state and reviewers' comments. */
 @Path("/me/bounties")
 @Produces(MediaType.TEXT_HTML)
 public class MyBountiesResource {
     private final Viewer viewer;
-    private final BountyApi bounties;
+    private final BountyClient bounties;
 
-    public MyBountiesResource(Viewer viewer, @RestClient BountyApi bounties) {
+    public MyBountiesResource(Viewer viewer, BountyClient bounties) {
         this.viewer = viewer;
         this.bounties = bounties;
     }

@@ -9,7 +9,6 @@ import io.envhub.web.evaluation.HubRunForm;
 import io.envhub.web.evaluation.HubRunView;
 import io.envhub.web.settings.ApiProblem;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * A hub-run evaluation of a submission, asked for by the bounty's sponsor from the review page (issue 33): hub-backend
@@ -19,9 +18,9 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class ReviewHubRun {
     private final EvalClient runs;
-    private final BountyApi bounties;
+    private final BountyClient bounties;
 
-    public ReviewHubRun(EvalClient runs, @RestClient BountyApi bounties) {
+    public ReviewHubRun(EvalClient runs, BountyClient bounties) {
         this.runs = runs;
         this.bounties = bounties;
     }

@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -40,11 +39,11 @@ public class ReviewResource {
     private static final Set<String> DECISIONS = Set.of("approve", "request_changes", "reject");
 
     private final Viewer viewer;
-    private final BountyApi bounties;
+    private final BountyClient bounties;
     private final SponsorResource dashboard;
     private final ReviewHubRun hubRuns;
 
-    public ReviewResource(Viewer viewer, @RestClient BountyApi bounties, SponsorResource dashboard, ReviewHubRun hubRuns) {
+    public ReviewResource(Viewer viewer, BountyClient bounties, SponsorResource dashboard, ReviewHubRun hubRuns) {
         this.viewer = viewer;
         this.bounties = bounties;
         this.dashboard = dashboard;

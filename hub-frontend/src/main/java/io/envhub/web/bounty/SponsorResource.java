@@ -9,7 +9,7 @@ import io.envhub.contract.bounty.BountyStatus;
 import io.envhub.contract.bounty.SubmissionStatus;
 import io.envhub.web.account.Viewer;
 import io.envhub.contract.ProblemCode;
-import io.envhub.web.money.MoneyApi;
+import io.envhub.web.money.MoneyClient;
 import io.envhub.web.money.MoneyFormat;
 import io.envhub.web.money.MoneyViews.CurrencyBalance;
 import io.envhub.web.money.MoneyViews.SponsorMoney;
@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -45,10 +44,10 @@ public class SponsorResource {
     private static final Set<String> ACTIONS = Set.of("open", "close", "cancel");
 
     private final Viewer viewer;
-    private final BountyApi bounties;
-    private final MoneyApi money;
+    private final BountyClient bounties;
+    private final MoneyClient money;
 
-    public SponsorResource(Viewer viewer, @RestClient BountyApi bounties, @RestClient MoneyApi money) {
+    public SponsorResource(Viewer viewer, BountyClient bounties, MoneyClient money) {
         this.viewer = viewer;
         this.bounties = bounties;
         this.money = money;

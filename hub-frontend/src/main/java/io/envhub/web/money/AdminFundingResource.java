@@ -14,7 +14,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -26,9 +25,9 @@ import org.jboss.resteasy.reactive.RestForm;
 public class AdminFundingResource {
     private final Viewer viewer;
     private final AdminGate admin;
-    private final MoneyApi money;
+    private final MoneyClient money;
 
-    public AdminFundingResource(Viewer viewer, AdminGate admin, @RestClient MoneyApi money) {
+    public AdminFundingResource(Viewer viewer, AdminGate admin, MoneyClient money) {
         this.viewer = viewer;
         this.admin = admin;
         this.money = money;

@@ -10,7 +10,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * {@code /admin/ledger}: the ledger's reconciliation, run now by bounty-service: green when every check holds (each
@@ -22,9 +21,9 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 public class AdminLedgerResource {
     private final Viewer viewer;
     private final AdminGate admin;
-    private final MoneyApi money;
+    private final MoneyClient money;
 
-    public AdminLedgerResource(Viewer viewer, AdminGate admin, @RestClient MoneyApi money) {
+    public AdminLedgerResource(Viewer viewer, AdminGate admin, MoneyClient money) {
         this.viewer = viewer;
         this.admin = admin;
         this.money = money;

@@ -20,7 +20,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestForm;
 
 /**
@@ -36,9 +35,9 @@ public class AdminPayoutsResource {
 
     private final Viewer viewer;
     private final AdminGate admin;
-    private final MoneyApi money;
+    private final MoneyClient money;
 
-    public AdminPayoutsResource(Viewer viewer, AdminGate admin, @RestClient MoneyApi money) {
+    public AdminPayoutsResource(Viewer viewer, AdminGate admin, MoneyClient money) {
         this.viewer = viewer;
         this.admin = admin;
         this.money = money;
@@ -118,13 +117,7 @@ public class AdminPayoutsResource {
         String bearer = admin.bearer();
         String csv;
         try {
-            csv = ApiProblem.call(() -> {
-                Response answer = money.exportCsv(bearer);
-                if (answer.getStatus() >= 300) {
-                    throw new jakarta.ws.rs.WebApplicationException(answer);
-                }
-                return answer.readEntity(String.class);
-            });
+            csv = ApiProblem.call(() -> money.exportCsv(bearer));
         } catch (ApiProblem.Refused e) {
             return page(MoneyDone.status(e.problem()), "to_pay", Map.of("list", e.problem().detail()), null);
         }

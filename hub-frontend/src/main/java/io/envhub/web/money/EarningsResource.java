@@ -13,7 +13,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Comparator;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * {@code /me/earnings}: what the contributor has earned from bounties: payable (approved, not yet paid) and paid
@@ -23,9 +22,9 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @Produces(MediaType.TEXT_HTML)
 public class EarningsResource {
     private final Viewer viewer;
-    private final MoneyApi money;
+    private final MoneyClient money;
 
-    public EarningsResource(Viewer viewer, @RestClient MoneyApi money) {
+    public EarningsResource(Viewer viewer, MoneyClient money) {
         this.viewer = viewer;
         this.money = money;
     }

@@ -44,7 +44,7 @@ public record ApiProblem(int status, String code, String detail) {
         try {
             return call.get();
         } catch (WebApplicationException e) {
-            throw new Refused(e.getCause() instanceof ProblemException refused ? of(refused) : of(e.getResponse()));
+            throw new Refused(of(e));
         } catch (ProcessingException e) {
             LOG.warnf("hub API unreachable: %s", e.getMessage());
             throw new Refused(new ApiProblem(UNREACHABLE, "unreachable", "The hub API is not reachable right now; try again."));
@@ -64,11 +64,18 @@ public record ApiProblem(int status, String code, String detail) {
         return ProblemCode.find(code);
     }
 
-    /** The problem document a typed client read ({@code ServiceJson}'s refusals carry it as their cause). */
-    static ApiProblem of(ProblemException refused) {
-        String detail = refused.problem() == null || refused.problem().detail() == null ? "" : refused.problem().detail();
-        return new ApiProblem(refused.status(), refused.code() == null ? "" : refused.code(),
-                detail.isBlank() ? "The hub API answered " + refused.status() + "." : detail);
+    /**
+     * The problem of a refused call: the document a {@code ServiceJson} client already read (the exception's
+     * {@link ProblemException} cause), else the one in the exception's response.
+     */
+    static ApiProblem of(WebApplicationException e) {
+        if (e.getCause() instanceof ProblemException refused) {
+            Problem body = refused.problem();
+            String detail = body.detail() == null || body.detail().isBlank()
+                    ? "The hub API answered " + refused.status() + "." : body.detail();
+            return new ApiProblem(refused.status(), body.code(), detail);
+        }
+        return of(e.getResponse());
     }
 
     /** Reads the problem document of an error response (tolerating an answer that is not one). */
