@@ -69,6 +69,15 @@ class SettingsEnvironmentsTest {
         String item = html.substring(at, html.indexOf("</li>", at));
         assertTrue(item.contains(">verified</span>"), item);
         assertFalse(item.contains(">validated<"), item);
+        assertFalse(item.contains("newest validated"), "the latest version is the verified one: " + item);
+
+        // a newer version not validated (yet): the verdict is the older version's, and the item says which version it is
+        HubFixtures.push("alice", "alice", TestWheels.environment(good, "1.1.0"), null);
+        html = SettingsBrowser.signIn(root.toString(), "alice").get("/settings/environments").body();
+        at = html.indexOf(">alice/" + good + "</a>");
+        item = html.substring(at, html.indexOf("</li>", at));
+        assertTrue(item.contains("<span class=\"version\">1.1.0</span>"), item);
+        assertTrue(item.matches("(?s).*newest validated\\s*<span class=\"version\">1.0.0</span>.*"), item);
     }
 
     @Test
