@@ -2,9 +2,6 @@ package io.envhub.validator.worker;
 
 import io.envhub.testsupport.HubBackendServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.util.Map;
 
 /**
@@ -25,25 +22,14 @@ public class EvalHubProcess implements QuarkusTestResourceLifecycleManager {
         if (!HubBackendServer.available()) {
             return Map.of("envhub.test.hub-missing", HubBackendServer.JAR.toString(), "envhub.validator.worker.enabled", "false");
         }
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String runner = "http://127.0.0.1:" + port;
-        try {
-            BALANCER = new LoadBalancerStandIn(runner);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        BALANCER = LoadBalancerStandIn.beforeAFreePort();
         String url = hub.start(Map.of("ENVHUB_VALIDATION_LEASE", "PT3S", "ENVHUB_SESSION_RUNNERS", BALANCER.url(),
                 "ENVHUB_EVAL_ALLOW_LOOPBACK", "true", "ENVHUB_EVAL_HUB_RUNS_PER_USER", "1",
                 "ENVHUB_EVAL_ALLOWED_HOSTS", "models.allowed.test"), "hub-backend-evals.log");
         HUB = hub;
         return Map.of("envhub.validator.hub-url", url,
-                "envhub.validator.sessions.advertise-url", runner,
-                "quarkus.http.test-port", Integer.toString(port),
+                "envhub.validator.sessions.advertise-url", BALANCER.runnerUrl(),
+                "quarkus.http.test-port", Integer.toString(BALANCER.runnerPort()),
                 "envhub.validator.dependency-index", "off",
                 "envhub.validator.worker.enabled", "true",
                 "envhub.validator.worker.poll-interval", "PT0.5S",

@@ -5,7 +5,9 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,12 +25,33 @@ final class LoadBalancerStandIn {
     private final HttpServer server;
     private final String target;
     private final List<String> seen = new CopyOnWriteArrayList<>();
+    private final int runnerPort;
 
-    LoadBalancerStandIn(String target) throws IOException {
-        this.target = target;
+    private LoadBalancerStandIn(int runnerPort) throws IOException {
+        this.runnerPort = runnerPort;
+        this.target = "http://127.0.0.1:" + runnerPort;
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::forward);
         server.start();
+    }
+
+    /** A stand-in in front of a runner that will listen on a free port ({@link #runnerPort}, {@link #runnerUrl}). */
+    static LoadBalancerStandIn beforeAFreePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return new LoadBalancerStandIn(s.getLocalPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The port the runner behind this stand-in is to listen on. */
+    int runnerPort() {
+        return runnerPort;
+    }
+
+    /** The runner's own address, the one it advertises. */
+    String runnerUrl() {
+        return target;
     }
 
     String url() {
